@@ -1,0 +1,137 @@
+"""Curated links between rules (``reference/data/links/*.yaml``): same_as, conflicts_with, translates.
+
+Each link carries a one-line reason. Loading checks every link against the corpus and
+reports every problem at once, each with its file, line and field.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from reference.corpus import Corpus
+from reference.documents import DATA_DIR, display_path
+from reference.problems import Problem, ProblemsError
+from reference.yamlsource import Located, YamlLoadError, load_file
+
+LINKS_DIR = DATA_DIR / "links"
+LinkKind = Literal["same_as", "conflicts_with", "translates"]
+
+
+class LinkSpec(BaseModel):
+    """One curated link as written: from one rule to one or more rules, with a reason."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+    kind: LinkKind
+    from_: str = Field(alias="from", description="The rule the link starts at.")
+    to: tuple[str, ...] = Field(min_length=1, description="The rule(s) it points at.")
+    why: str = Field(min_length=3, description="A one-line reason a reader can check.")
+    topic: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$",
+                              description="For conflicts: a short name of the disagreement.")
+
+    @field_validator("to", mode="before")
+    @classmethod
+    def _one_or_many(cls, v: object) -> object:
+        return (v,) if isinstance(v, str) else v
+
+
+@dataclass(frozen=True)
+class Link:
+    """A resolved link between two held rules, remembering where it was written."""
+
+    kind: LinkKind
+    source: str
+    target: str
+    why: str
+    topic: str | None
+    file: str
+    line: int | None
+
+
+def _suggest(bad: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(bad, list(known), n=3, cutoff=0.6)
+    return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+def _check(spec: LinkSpec, corpus: Corpus, located: Located, i: int) -> list[Problem]:
+    problems: list[Problem] = []
+    for field, ids in (("from", (spec.from_,)), ("to", spec.to)):
+        for j, rid in enumerate(ids):
+            path = (i, field) if field == "from" or len(ids) == 1 else (i, field, j)
+            if rid not in corpus.rules:
+                problems.append(located.problem(path, f"unknown rule id {rid!r}{_suggest(rid, corpus.rules)}"))
+    if problems:
+        return problems
+    src = corpus.rules[spec.from_]
+    for j, rid in enumerate(spec.to):
+        dst = corpus.rules[rid]
+        path = (i, "to") if len(spec.to) == 1 else (i, "to", j)
+        if rid == spec.from_:
+            problems.append(located.problem(path, "a link cannot point at its own rule"))
+        elif spec.kind == "translates" and (src.source != "ja23" or dst.source == "ja23"):
+            problems.append(located.problem(path, "translates goes from a ja23 rule to an English rule"))
+        elif spec.kind == "same_as" and src.source == dst.source:
+            problems.append(located.problem(path, "same_as links rules of two different documents"))
+    if spec.topic and spec.kind != "conflicts_with":
+        problems.append(located.problem((i, "topic"), "only conflicts_with links have a topic"))
+    return problems
+
+
+def load_link_file(path: Path, corpus: Corpus) -> tuple[list[Link], list[Problem]]:
+    """The links of one file and every problem in it."""
+    try:
+        located = load_file(path, display_path(path))
+    except YamlLoadError as exc:
+        return [], [exc.problem]
+    if located.data is None:
+        return [], []
+    if not isinstance(located.data, list):
+        return [], [located.problem((), "expected a list of links")]
+    links: list[Link] = []
+    problems: list[Problem] = []
+    for i, item in enumerate(located.data):
+        try:
+            spec = LinkSpec.model_validate(item)
+        except ValidationError as exc:
+            for e in exc.errors():
+                loc = tuple("from" if x == "from_" else x for x in e["loc"])
+                problems.append(located.problem((i, *loc), e["msg"]))
+            continue
+        found = _check(spec, corpus, located, i)
+        problems += found
+        if found:
+            continue
+        line = located.line_of((i,))
+        links += [Link(spec.kind, spec.from_, t, spec.why, spec.topic, located.file, line) for t in spec.to]
+    return links, problems
+
+
+def load_links(corpus: Corpus, links_dir: Path = LINKS_DIR) -> list[Link]:
+    """Every curated link; raises :class:`ProblemsError` listing every problem in every file."""
+    links: list[Link] = []
+    problems: list[Problem] = []
+    seen: dict[tuple[str, str, str], Link] = {}
+    for path in sorted(links_dir.glob("*.yaml")):
+        got, bad = load_link_file(path, corpus)
+        problems += bad
+        for link in got:
+            key = (link.kind, *sorted((link.source, link.target)))
+            if link.kind == "translates":
+                key = (link.kind, link.source, link.target)
+            if key in seen:
+                first = seen[key]
+                problems.append(Problem(link.file, link.line, None,
+                                        f"duplicate {link.kind} link {link.source} -> {link.target} "
+                                        f"(first at {first.file}:{first.line})"))
+                continue
+            seen[key] = link
+            links.append(link)
+    if problems:
+        raise ProblemsError(problems)
+    return links

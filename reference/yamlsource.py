@@ -1,0 +1,156 @@
+"""Safe YAML loading that remembers where every value came from.
+
+Curated data and scenario files are written by people; when one is wrong the
+message must name the file, the line and the field. PyYAML's composer gives us
+the node tree with marks; we build plain Python values from it with the
+SafeLoader's constructors only (no tags that build objects) and keep a map from
+each value's path to its 1-based line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from reference.problems import Problem
+
+MAX_BYTES = 2_000_000
+MAX_NODES = 200_000
+
+Path_ = tuple[str | int, ...]
+
+
+class YamlLoadError(ValueError):
+    """A YAML file could not be read; carries the problem with its location."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Located:
+    """A loaded YAML document with the line of every value, keyed by path."""
+
+    file: str
+    data: Any
+    lines: dict[Path_, int] = field(default_factory=dict)
+
+    def line_of(self, path: Path_) -> int | None:
+        """The line of the value at ``path``, or of its nearest located ancestor."""
+        p = tuple(path)
+        while p:
+            if p in self.lines:
+                return self.lines[p]
+            p = p[:-1]
+        return self.lines.get((), None)
+
+    def problem(self, path: Path_, message: str) -> Problem:
+        """A problem located at ``path`` in this file."""
+        dotted = ".".join(str(x) for x in path) or None
+        return Problem(file=self.file, line=self.line_of(path), field=dotted, message=message)
+
+
+class _Builder:
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.lines: dict[Path_, int] = {}
+        self.count = 0
+        self.constructor = yaml.SafeLoader("")
+
+    def fail(self, node: yaml.Node, message: str) -> YamlLoadError:
+        return YamlLoadError(
+            Problem(file=self.file, line=node.start_mark.line + 1, field=None, message=message)
+        )
+
+    def build(self, node: yaml.Node, path: Path_) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise self.fail(node, f"too many values (over {MAX_NODES}); refusing (alias bomb?)")
+        self.lines.setdefault(path, node.start_mark.line + 1)
+        if isinstance(node, yaml.MappingNode):
+            out: dict[Any, Any] = {}
+            for key_node, value_node in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    raise self.fail(key_node, "merge keys (<<) are not supported")
+                key = self.build_scalar(key_node)
+                if not isinstance(key, Hashable):
+                    raise self.fail(key_node, "a mapping key must be a plain value")
+                if key in out:
+                    raise self.fail(key_node, f"duplicate key {key!r}")
+                out[key] = self.build(value_node, (*path, str(key)))
+                self.lines[(*path, str(key))] = key_node.start_mark.line + 1
+            return out
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
+        return self.build_scalar(node)
+
+    def build_scalar(self, node: yaml.Node) -> Any:
+        if not isinstance(node, yaml.ScalarNode):
+            raise self.fail(node, "a mapping key must be a plain value")
+        if node.tag.startswith("!") or node.tag not in _SAFE_TAGS:
+            raise self.fail(node, f"the tag {node.tag!r} is not allowed")
+        return self.constructor.construct_object(node, deep=False)
+
+
+_SAFE_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:timestamp",
+}
+
+
+def load_text(text: str, file: str) -> Located:
+    """Parse YAML text safely, recording lines; raises :class:`YamlLoadError`."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise YamlLoadError(
+            Problem(file=file, line=None, field=None, message=f"file larger than {MAX_BYTES} bytes")
+        )
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else None
+        msg = " ".join(x for x in (exc.context, exc.problem) if x) or "invalid YAML"
+        raise YamlLoadError(Problem(file=file, line=line, field=None, message=msg)) from None
+    except yaml.YAMLError as exc:
+        raise YamlLoadError(Problem(file=file, line=None, field=None, message=str(exc))) from None
+    if root is None:
+        return Located(file=file, data=None, lines={})
+    builder = _Builder(file)
+    try:
+        data = builder.build(root, ())
+    except RecursionError:
+        raise YamlLoadError(
+            Problem(file=file, line=None, field=None, message="nesting too deep")
+        ) from None
+    except yaml.YAMLError as exc:
+        raise YamlLoadError(Problem(file=file, line=None, field=None, message=str(exc))) from None
+    return Located(file=file, data=data, lines=builder.lines)
+
+
+def load_file(path: Path, display: str | None = None) -> Located:
+    """Read and parse a YAML file; raises :class:`YamlLoadError` on any problem."""
+    name = display or str(path)
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise YamlLoadError(
+                Problem(file=name, line=None, field=None, message=f"file larger than {MAX_BYTES} bytes")
+            )
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise YamlLoadError(
+            Problem(file=name, line=None, field=None, message=f"not UTF-8 text ({exc.reason})")
+        ) from None
+    except OSError as exc:
+        raise YamlLoadError(
+            Problem(file=name, line=None, field=None, message=exc.strerror or str(exc))
+        ) from None
+    return load_text(text, name)
