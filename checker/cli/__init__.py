@@ -1,0 +1,22 @@
+"""The ``rules`` command. Only this package prints and picks exit codes."""
+
+from __future__ import annotations
+
+import typer
+
+from checker.cli import reference_cmds
+
+app = typer.Typer(
+    name="rules",
+    help="The Jyhad / V:TES rules reference: read the rules, ask a rules question, check an erratum.",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+reference_cmds.register(app)
+
+
+def main() -> None:
+    """Entry point of the ``rules`` console script."""
+    app()

@@ -1,0 +1,232 @@
+"""Commands that read the reference: validate, show, search, graph, ids."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from checker.cli.output import EXIT_PROBLEMS, console, fail, guarded, print_json
+
+
+class GraphFormat(StrEnum):
+    json = "json"
+    graphml = "graphml"
+
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+
+
+def register(app: typer.Typer) -> None:
+    """Add this module's commands to ``app``."""
+    app.command("validate")(validate)
+    app.command("show")(show)
+    app.command("search")(search)
+    app.command("graph")(graph)
+    app.command("ids")(ids)
+
+
+@guarded
+def validate() -> None:
+    """Check the reference: documents, parsers, citations, curated links, part_of cycles, golden ids."""
+    from reference.knowledge import reference
+    from reference.validate import validate as run_validation
+
+    problems = run_validation()
+    if problems:
+        fail([str(p) for p in problems] + [f"{len(problems)} problem(s)"], EXIT_PROBLEMS)
+    ref = reference()
+    links = len(ref.links)
+    console.print(f"[green]ok[/green]: {len(ref.corpus.rules)} rules in {len(ref.corpus.documents)} "
+                  f"documents, {links} curated links, {ref.graph.number_of_edges()} edges, "
+                  "0 unparsed citations")
+
+
+def _rel_table(title: str, items: list[dict[str, Any]], show_why: bool = True) -> Table | None:
+    if not items:
+        return None
+    table = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
+    table.add_column("id", style="cyan", no_wrap=True)
+    table.add_column("what")
+    for it in items:
+        label = it.get("raw") or it.get("title") or it.get("first_line") or ""
+        if it.get("type") == "external":
+            label = f"{label} (not held)"
+        if show_why and it.get("why"):
+            label = f"{label}\n[dim]{escape(it['why'])}[/dim]" if label else f"[dim]{escape(it['why'])}[/dim]"
+            table.add_row(escape(it["id"]), label)
+        else:
+            table.add_row(escape(it["id"]), escape(str(label)))
+    return table
+
+
+@guarded
+def show(
+    rule_id: Annotated[str, typer.Argument(help="A rule id, e.g. ref14:V.D.5.c or rb95:6.3.2.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Show a rule: its text, where it is, its parts, citations both ways, links and conflicts."""
+    from reference.describe import describe
+    from reference.knowledge import reference
+
+    d = describe(reference(), rule_id)
+    if as_json:
+        print_json(d)
+        return
+    lines = d["lines"]["document"]
+    head = Text.assemble(
+        (d["id"], "bold cyan"), "  ", (d["kind"], "magenta"),
+        ("  normative" if d["normative"] else "  not normative", "green" if d["normative"] else "dim"),
+    )
+    where = f"{d['source']['title']} — lines {lines[0]}-{lines[1]} ({d['source']['file']}:{d['lines']['file'][0]})"
+    console.print(Panel(Text(d["text"]), title=head, title_align="left"))
+    console.print(Text(where, style="dim"))
+    console.print()
+    citations = [{"id": c["target"] or "—", "raw": c["raw"] + ("" if c["held"] or c["target"] is None
+                                                             else " (not held)")}
+                 for c in d["citations"] if c["kind"] in ("pocket", "section", "step")]
+    sections: list[tuple[str, list[dict[str, Any]]]] = [
+        ("Part of", [d["parent"]]),
+        ("Parts", d["children"]),
+        ("Cites", citations),
+        ("Cited by", d["cited_by"]),
+        ("Corrects (corrected rulebook)", d["corrects"]),
+        ("Ruled by", d["ruled_by"]),
+        ("Same as", d["same_as"]),
+        ("Translates", d["translates"]),
+        ("Translated by", d["translated_by"]),
+    ]
+    for title, items in sections:
+        table = _rel_table(title, items)
+        if table is not None:
+            console.print(table)
+            console.print()
+    for c in d["conflicts_with"]:
+        body = Text.assemble((c.get("why", "") + "\n\n", "yellow"), c.get("text", ""))
+        console.print(Panel(body, title=f"Conflicts with {c['id']}", title_align="left",
+                            border_style="red"))
+
+
+@guarded
+def search(
+    words: Annotated[list[str], typer.Argument(help="A rule id or section number, or words (English or Japanese).")],
+    limit: Annotated[int, typer.Option(min=1, max=200, help="How many results.")] = 10,
+    as_json: JsonFlag = False,
+) -> None:
+    """Find rules by id ("6.3.2", "V.D.5.c") or by words ("steal blood", "エッジ")."""
+    from reference.knowledge import reference
+    from reference.search import SearchIndex
+
+    hits = SearchIndex(reference().corpus).search(" ".join(words), limit=limit)
+    if as_json:
+        print_json([{"id": h.rule.id, "score": round(h.score, 3), "match": h.reason,
+                     "title": h.rule.title, "first_line": h.rule.body.splitlines()[0] if h.rule.body else ""}
+                    for h in hits])
+        return
+    if not hits:
+        fail([f"no rule matches {' '.join(words)!r}"], 1)
+    table = Table(show_header=True, header_style="bold", box=None)
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("rule", style="cyan", no_wrap=True)
+    table.add_column("match", style="dim")
+    table.add_column("text")
+    for n, h in enumerate(hits, 1):
+        first = h.rule.body.splitlines()[0] if h.rule.body else ""
+        table.add_row(str(n), h.rule.id, h.reason, escape(first[:90]))
+    console.print(table)
+
+
+@guarded
+def graph(
+    fmt: Annotated[GraphFormat, typer.Option("--format", help="Export format.")] = GraphFormat.json,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to a file instead of stdout.")] = None,
+    stats: Annotated[bool, typer.Option("--stats", help="Print counts instead of the graph.")] = False,
+    rule: Annotated[str | None, typer.Option("--rule", help="Export only this rule's neighbourhood.")] = None,
+    radius: Annotated[int, typer.Option(min=1, max=5, help="Neighbourhood radius for --rule.")] = 1,
+    as_json: JsonFlag = False,
+) -> None:
+    """Export the rule graph (JSON or GraphML), or print its statistics with --stats."""
+    import io
+    import json
+
+    import networkx as nx
+
+    from reference.describe import UnknownRuleError, suggest
+    from reference.graph import neighbourhood
+    from reference.graph import stats as graph_stats
+    from reference.knowledge import reference
+
+    ref = reference()
+    if stats:
+        data = graph_stats(ref.graph, ref.corpus)
+        if as_json:
+            print_json(data)
+        else:
+            _print_stats(data)
+        return
+    g = ref.graph
+    if rule is not None:
+        if rule not in ref.corpus.rules:
+            raise UnknownRuleError(rule, suggest(ref, rule))
+        g = neighbourhood(g, rule, radius)
+    if fmt is GraphFormat.json:
+        text = json.dumps(nx.node_link_data(g, edges="edges"), ensure_ascii=False, indent=1) + "\n"
+    else:
+        buf = io.BytesIO()
+        nx.write_graphml(g, buf)
+        text = buf.getvalue().decode("utf-8")
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        console.print(f"wrote {g.number_of_nodes()} nodes and {g.number_of_edges()} edges to {output}")
+
+
+def _print_stats(data: dict[str, Any]) -> None:
+    table = Table(title="Rules per source", title_justify="left", header_style="bold")
+    table.add_column("source")
+    table.add_column("rules", justify="right")
+    table.add_column("normative", justify="right")
+    table.add_column("kinds")
+    for source, s in data["sources"].items():
+        kinds = ", ".join(f"{k} {n}" for k, n in s["kinds"].items())
+        table.add_row(source, str(s["rules"]), str(s["normative"]), kinds)
+    console.print(table)
+    edges = Table(title="Edges per kind", title_justify="left", header_style="bold")
+    edges.add_column("kind")
+    edges.add_column("count", justify="right")
+    for kind, n in data["edge_kinds"].items():
+        edges.add_row(kind, str(n))
+    console.print(edges)
+    console.print(
+        f"{data['nodes']} nodes, {data['edges']} edges; {data['authorities']} authorities; "
+        f"{data['externals']} external sections cited {data['external_citations']} times (not held); "
+        f"unparsed citations: {data['unparsed_citations']}; unresolved: {data['unresolved_citations']}; "
+        f"normative ja23 rules without a translation: {len(data['ja23_normative_untranslated'])}"
+    )
+
+
+@guarded
+def ids(
+    write: Annotated[bool, typer.Option("--write", help="Regenerate reference/ids.txt from the corpus.")] = False,
+) -> None:
+    """Compare the rule ids with the golden list reference/ids.txt (or rewrite it with --write)."""
+    from reference.corpus import build_corpus
+    from reference.golden import IDS_FILE, id_drift, render_ids
+
+    corpus = build_corpus()
+    if write:
+        IDS_FILE.write_text(render_ids(corpus), encoding="utf-8")
+        console.print(f"wrote {len(corpus.rules)} ids to {IDS_FILE}")
+        return
+    added, removed = id_drift(corpus)
+    if added or removed:
+        fail([f"+ {i}" for i in added] + [f"- {i}" for i in removed]
+             + ["rule ids differ from reference/ids.txt; review, then run `rules ids --write`"])
+    console.print(f"[green]ok[/green]: {len(corpus.rules)} ids match reference/ids.txt")

@@ -1,0 +1,95 @@
+"""Everything known about one rule, as plain data: what ``rules show`` prints and the site renders."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from reference.graph import children, edges_of
+from reference.knowledge import Reference
+
+
+class UnknownRuleError(KeyError):
+    """No rule has this id; carries the nearest ids."""
+
+    def __init__(self, rule_id: str, suggestions: list[str]) -> None:
+        super().__init__(rule_id)
+        self.rule_id = rule_id
+        self.suggestions = suggestions
+
+    def __str__(self) -> str:
+        hint = f" (did you mean {', '.join(self.suggestions)}?)" if self.suggestions else ""
+        return f"unknown rule id {self.rule_id!r}{hint}"
+
+
+def suggest(ref: Reference, rule_id: str) -> list[str]:
+    """The ids closest to a mistyped one."""
+    ids = list(ref.corpus.rules)
+    lowered = {i.lower(): i for i in ids}
+    if rule_id.lower() in lowered:
+        return [lowered[rule_id.lower()]]
+    by_path = [i for i in ids if i.split(":", 1)[1].lower() == rule_id.lower()]
+    return by_path or difflib.get_close_matches(rule_id, ids, n=3, cutoff=0.6)
+
+
+def summary(ref: Reference, node: str) -> dict[str, Any]:
+    """A short description of any graph node: rule, authority, external section or document."""
+    g = ref.graph
+    data = g.nodes[node]
+    out: dict[str, Any] = {"id": node, "type": data.get("type", "rule")}
+    if node in ref.corpus.rules:
+        r = ref.corpus.rules[node]
+        first = r.body.splitlines()[0] if r.body else ""
+        out.update(kind=r.kind.value, normative=r.normative, title=r.title, first_line=first)
+    else:
+        out.update(title=data.get("title", ""), held=data.get("type") != "external")
+    return out
+
+
+def describe(ref: Reference, rule_id: str) -> dict[str, Any]:
+    """The rule's text, place, structure, citations both ways, links and conflicts."""
+    corpus, g = ref.corpus, ref.graph
+    if rule_id not in corpus.rules:
+        raise UnknownRuleError(rule_id, suggest(ref, rule_id))
+    r = corpus.rules[rule_id]
+    doc = corpus.documents[r.source]
+    edges = edges_of(g, rule_id)
+
+    def related(kind: str, outgoing: bool | None = None) -> list[dict[str, Any]]:
+        out = []
+        for e in edges:
+            if e.kind != kind or (outgoing is not None and e.outgoing != outgoing):
+                continue
+            item = summary(ref, e.other)
+            for key in ("raw", "why", "topic", "detail"):
+                if e.data.get(key):
+                    item[key] = e.data[key]
+            if kind == "conflicts_with" and e.other in corpus.rules:
+                item["text"] = corpus.rules[e.other].body
+            out.append(item)
+        return out
+
+    return {
+        "id": r.id,
+        "source": {"id": doc.id, "title": doc.title, "file": doc.file},
+        "kind": r.kind.value,
+        "normative": r.normative,
+        "title": r.title,
+        "lines": {"document": [r.line_start, r.line_end],
+                  "file": [doc.file_line(r.line_start), doc.file_line(r.line_end)]},
+        "text": r.body,
+        "parent": summary(ref, r.parent or r.source),
+        "children": [summary(ref, c) for c in children(g, r.id)],
+        "citations": [
+            {"raw": c.raw, "kind": c.kind.value, "target": c.target, "detail": c.detail, "line": c.line,
+             "held": c.target is not None and not c.target.startswith("ext.")}
+            for c in r.citations
+        ],
+        "cited_by": related("cites", outgoing=False) + related("corrects", outgoing=False),
+        "ruled_by": related("ruled_by", outgoing=True),
+        "corrects": related("corrects", outgoing=True),
+        "same_as": related("same_as"),
+        "conflicts_with": related("conflicts_with"),
+        "translates": related("translates", outgoing=True),
+        "translated_by": related("translates", outgoing=False),
+    }

@@ -1,0 +1,177 @@
+"""The rule graph: a networkx MultiDiGraph of documents, rules, authorities and external sections.
+
+Edges carry a ``kind``: part_of, cites, corrects, ruled_by, defines, same_as,
+conflicts_with, translates (and, as the engine and errata land, tested_by,
+exercised_by, implemented_by, supersedes). Symmetric kinds (same_as,
+conflicts_with) are stored once, from the link's ``from`` side, and read both ways.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import networkx as nx
+
+from reference.corpus import Corpus
+from reference.links import Link
+from reference.model import CitationKind
+
+SYMMETRIC = frozenset({"same_as", "conflicts_with"})
+CITATION_EDGES = {
+    CitationKind.POCKET: "cites",
+    CitationKind.SECTION: "cites",
+    CitationKind.STEP: "cites",
+    CitationKind.CORRECTED: "corrects",
+    CitationKind.AUTHORITY: "ruled_by",
+}
+IMPACT_KINDS = frozenset(
+    {"cites", "corrects", "part_of", "same_as", "conflicts_with", "translates", "tested_by", "exercised_by"}
+)
+"""Edge kinds a change flows along: to children, citers, linked rules, and scenarios."""
+
+Graph = nx.MultiDiGraph
+
+
+def build_graph(corpus: Corpus, links: Iterable[Link]) -> Graph:
+    """Documents, rules, authorities and externals with every typed edge."""
+    g: Graph = nx.MultiDiGraph()
+    for doc in corpus.documents.values():
+        g.add_node(doc.id, type="document", title=doc.title, source=doc.id)
+    for code in corpus.authorities:
+        g.add_node(f"authority:{code}", type="authority", title=corpus.authority_text(code), source="authority")
+    for ext in corpus.externals.values():
+        g.add_node(ext.id, type="external", title=ext.title, source=ext.id.split(":", 1)[0])
+    for r in corpus.rules.values():
+        g.add_node(r.id, type="rule", source=r.source, kind=r.kind.value, normative=r.normative,
+                   title=r.title or "", line_start=r.line_start, line_end=r.line_end)
+    for r in corpus.rules.values():
+        g.add_edge(r.id, r.parent or r.source, key="part_of", kind="part_of")
+        for c in r.citations:
+            if c.kind is CitationKind.LEGEND and c.target:
+                g.add_edge(r.id, c.target, key="defines", kind="defines")
+            edge = CITATION_EDGES.get(c.kind)
+            if edge and c.target and c.target in g:
+                key = f"{edge}:{c.raw}:{c.line}"
+                g.add_edge(r.id, c.target, key=key, kind=edge, raw=c.raw, line=c.line,
+                           detail=c.detail or "")
+    for link in links:
+        g.add_edge(link.source, link.target, key=f"{link.kind}", kind=link.kind, why=link.why,
+                   topic=link.topic or "", file=link.file, line=link.line or 0)
+    return g
+
+
+@dataclass(frozen=True)
+class Edge:
+    """An edge as seen from one node: the other end and which way it points."""
+
+    kind: str
+    other: str
+    outgoing: bool
+    data: dict[str, Any]
+
+
+def edges_of(g: Graph, node: str, kinds: Iterable[str] | None = None) -> list[Edge]:
+    """Every edge touching ``node`` (optionally of the given kinds), both directions."""
+    wanted = set(kinds) if kinds is not None else None
+    out: list[Edge] = []
+    for _, v, data in g.out_edges(node, data=True):
+        if wanted is None or data["kind"] in wanted:
+            out.append(Edge(data["kind"], v, True, dict(data)))
+    for u, _, data in g.in_edges(node, data=True):
+        if wanted is None or data["kind"] in wanted:
+            out.append(Edge(data["kind"], u, False, dict(data)))
+    return out
+
+
+def children(g: Graph, node: str) -> list[str]:
+    """The nodes that are part of ``node``, in document order."""
+    kids = [e.other for e in edges_of(g, node, ["part_of"]) if not e.outgoing]
+    return sorted(kids, key=lambda n: g.nodes[n].get("line_start", 0))
+
+
+def parent(g: Graph, node: str) -> str | None:
+    """What ``node`` is part of."""
+    ups = [e.other for e in edges_of(g, node, ["part_of"]) if e.outgoing]
+    return ups[0] if ups else None
+
+
+def cited_by(g: Graph, node: str) -> list[Edge]:
+    """Rules that cite, correct or are ruled by ``node``."""
+    return [e for e in edges_of(g, node, ["cites", "corrects", "ruled_by"]) if not e.outgoing]
+
+
+def conflicts(g: Graph, node: str) -> list[Edge]:
+    """Rules that disagree with ``node``."""
+    return edges_of(g, node, ["conflicts_with"])
+
+
+def all_conflicts(g: Graph) -> list[tuple[str, str, dict[str, Any]]]:
+    """Every conflicts_with edge, once."""
+    return [(u, v, dict(d)) for u, v, d in g.edges(data=True) if d["kind"] == "conflicts_with"]
+
+
+def neighbourhood(g: Graph, node: str, radius: int = 1) -> Graph:
+    """The subgraph within ``radius`` edges of ``node``, ignoring direction."""
+    undirected = g.to_undirected(as_view=True)
+    nodes = nx.single_source_shortest_path_length(undirected, node, cutoff=radius)
+    sub: Graph = g.subgraph(nodes).copy()
+    return sub
+
+
+def impact_set(g: Graph, node: str) -> set[str]:
+    """Everything a change to ``node`` can reach: parts, citers, linked rules, scenarios."""
+    seen = {node}
+    frontier = [node]
+    while frontier:
+        current = frontier.pop()
+        for e in edges_of(g, current, IMPACT_KINDS):
+            follows = (
+                (e.kind == "part_of" and not e.outgoing)  # its children
+                or (e.kind in ("cites", "corrects") and not e.outgoing)  # rules citing it
+                or (e.kind == "translates" and not e.outgoing)  # its translations
+                or e.kind in SYMMETRIC
+                or (e.kind in ("tested_by", "exercised_by") and e.outgoing)
+            )
+            if follows and e.other not in seen:
+                seen.add(e.other)
+                frontier.append(e.other)
+    seen.discard(node)
+    return seen
+
+
+def external_citations(g: Graph) -> list[tuple[str, str]]:
+    """(rule, external node) for every citation of a section the corpus does not hold."""
+    return [(u, v) for u, v, d in g.edges(data=True)
+            if d["kind"] in ("cites", "corrects") and g.nodes[v].get("type") == "external"]
+
+
+def stats(g: Graph, corpus: Corpus) -> dict[str, Any]:
+    """Counts for ``rules graph --stats``."""
+    per_source: dict[str, dict[str, int]] = {}
+    for r in corpus.rules.values():
+        per_source.setdefault(r.source, Counter())[r.kind.value] += 1  # type: ignore[index]
+    edges = Counter(d["kind"] for _, _, d in g.edges(data=True))
+    ja_normative = [r.id for r in corpus.by_source("ja23") if r.normative]
+    translated = {u for u, _, d in g.edges(data=True) if d["kind"] == "translates"}
+    return {
+        "nodes": g.number_of_nodes(),
+        "edges": g.number_of_edges(),
+        "rules": len(corpus.rules),
+        "sources": {
+            s: {"rules": sum(k.values()), "normative": sum(1 for r in corpus.by_source(s) if r.normative),
+                "kinds": dict(sorted(k.items()))}
+            for s, k in per_source.items()
+        },
+        "edge_kinds": dict(sorted(edges.items())),
+        "authorities": len(corpus.authorities),
+        "externals": len(corpus.externals),
+        "external_citations": len(external_citations(g)),
+        "unparsed_citations": len(corpus.unparsed),
+        "unresolved_citations": len(corpus.unresolved),
+        "conflicts_with": edges.get("conflicts_with", 0),
+        "ja23_normative": len(ja_normative),
+        "ja23_normative_untranslated": sorted(set(ja_normative) - translated),
+    }

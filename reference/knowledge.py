@@ -1,0 +1,32 @@
+"""The loaded reference: corpus, curated links and the graph built from them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from reference.corpus import Corpus, build_corpus
+from reference.graph import Graph, build_graph
+from reference.links import Link, load_links
+
+
+@dataclass(frozen=True)
+class Reference:
+    """Everything the reference holds, ready to query."""
+
+    corpus: Corpus
+    links: tuple[Link, ...]
+    graph: Graph
+
+
+def build_reference() -> Reference:
+    """Parse, link and build the graph; raises ProblemsError on bad input."""
+    corpus = build_corpus()
+    links = tuple(load_links(corpus))
+    return Reference(corpus=corpus, links=links, graph=build_graph(corpus, links))
+
+
+@cache
+def reference() -> Reference:
+    """The project's reference, built once per process."""
+    return build_reference()

@@ -1,0 +1,60 @@
+"""Integrity of the reference: every problem at once, each with file and line."""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from reference.corpus import Corpus, build_corpus
+from reference.documents import display_path
+from reference.golden import IDS_FILE, id_drift
+from reference.graph import build_graph
+from reference.links import load_links
+from reference.problems import Problem, ProblemsError
+
+
+def _where(corpus: Corpus, rule_id: str, line: int | None = None) -> tuple[str, int]:
+    rule = corpus.rules[rule_id]
+    doc = corpus.documents[rule.source]
+    return doc.file, doc.file_line(line or rule.line_start)
+
+
+def validate() -> list[Problem]:
+    """Every integrity problem of the corpus, links, graph and golden ids."""
+    try:
+        corpus = build_corpus()
+    except ProblemsError as exc:
+        return exc.problems
+    problems: list[Problem] = []
+    for u in corpus.unparsed:
+        file, line = _where(corpus, u.rule, u.line)
+        problems.append(Problem(file, line, u.rule, f"citation not understood: {u.raw!r}"))
+    for rule_id, c in corpus.unresolved:
+        file, line = _where(corpus, rule_id, c.line)
+        problems.append(Problem(file, line, rule_id, f"citation {c.raw!r} points at unknown {c.target}"))
+    for rule in corpus.rules.values():
+        if rule.parent is not None and rule.parent not in corpus.rules:
+            file, line = _where(corpus, rule.id)
+            problems.append(Problem(file, line, rule.id, f"parent {rule.parent} does not exist"))
+    for code, a in corpus.authorities.items():
+        if a.legend and a.legend not in corpus.rules:
+            problems.append(Problem("reference/data/authorities.yaml", None, code,
+                                    f"legend node {a.legend} does not exist"))
+    try:
+        links = load_links(corpus)
+    except ProblemsError as exc:
+        problems += exc.problems
+        links = []
+    g = build_graph(corpus, links)
+    part_of = g.edge_subgraph([(u, v, k) for u, v, k, d in g.edges(keys=True, data=True)
+                               if d["kind"] == "part_of"])
+    for cycle in nx.simple_cycles(nx.DiGraph(part_of)):
+        file, line = _where(corpus, cycle[0]) if cycle[0] in corpus.rules else ("reference", None)
+        problems.append(Problem(file, line, cycle[0], f"part_of cycle: {' -> '.join(cycle)}"))
+    added, removed = id_drift(corpus)
+    ids_file = display_path(IDS_FILE)
+    if added or removed:
+        sample = ", ".join((added + removed)[:5])
+        problems.append(Problem(ids_file, None, None,
+                                f"rule ids changed ({len(added)} new, {len(removed)} gone: {sample}); "
+                                "review and run `rules ids --write`"))
+    return sorted(problems, key=lambda p: (p.file, p.line or 0, p.message))
