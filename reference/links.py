@@ -112,12 +112,17 @@ def load_link_file(path: Path, corpus: Corpus) -> tuple[list[Link], list[Problem
     return links, problems
 
 
-def load_links(corpus: Corpus, links_dir: Path = LINKS_DIR) -> list[Link]:
+def link_files(path: Path = LINKS_DIR) -> list[Path]:
+    """The link files at ``path``: every ``*.yaml`` of a directory, or the file itself."""
+    return sorted(path.glob("*.yaml")) if path.is_dir() else [path]
+
+
+def load_links(corpus: Corpus, links_path: Path = LINKS_DIR) -> list[Link]:
     """Every curated link; raises :class:`ProblemsError` listing every problem in every file."""
     links: list[Link] = []
     problems: list[Problem] = []
     seen: dict[tuple[str, str, str], Link] = {}
-    for path in sorted(links_dir.glob("*.yaml")):
+    for path in link_files(links_path):
         got, bad = load_link_file(path, corpus)
         problems += bad
         for link in got:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import networkx as nx
 
 from reference.corpus import Corpus, build_corpus
 from reference.documents import display_path
 from reference.golden import IDS_FILE, id_drift
 from reference.graph import build_graph
-from reference.links import load_links
+from reference.links import LINKS_DIR, load_links
 from reference.problems import Problem, ProblemsError
 
 
@@ -18,7 +20,7 @@ def _where(corpus: Corpus, rule_id: str, line: int | None = None) -> tuple[str, 
     return doc.file, doc.file_line(line or rule.line_start)
 
 
-def validate() -> list[Problem]:
+def validate(links_path: Path = LINKS_DIR) -> list[Problem]:
     """Every integrity problem of the corpus, links, graph and golden ids."""
     try:
         corpus = build_corpus()
@@ -40,7 +42,7 @@ def validate() -> list[Problem]:
             problems.append(Problem("reference/data/authorities.yaml", None, code,
                                     f"legend node {a.legend} does not exist"))
     try:
-        links = load_links(corpus)
+        links = load_links(corpus, links_path)
     except ProblemsError as exc:
         problems += exc.problems
         links = []

@@ -51,8 +51,15 @@ class Located:
 
     def problem(self, path: Path_, message: str) -> Problem:
         """A problem located at ``path`` in this file."""
-        dotted = ".".join(str(x) for x in path) or None
-        return Problem(file=self.file, line=self.line_of(path), field=dotted, message=message)
+        return Problem(file=self.file, line=self.line_of(path), field=field_path(path), message=message)
+
+
+def field_path(path: Path_) -> str | None:
+    """``("steps", 2, "bleed")`` -> ``steps[2].bleed``; None for the document itself."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or None
 
 
 class _Builder:
@@ -72,6 +79,8 @@ class _Builder:
         if self.count > MAX_NODES:
             raise self.fail(node, f"too many values (over {MAX_NODES}); refusing (alias bomb?)")
         self.lines.setdefault(path, node.start_mark.line + 1)
+        if node.tag not in _SAFE_TAGS:
+            raise self.fail(node, f"the tag {node.tag!r} is not allowed")
         if isinstance(node, yaml.MappingNode):
             out: dict[Any, Any] = {}
             for key_node, value_node in node.value:
@@ -92,12 +101,14 @@ class _Builder:
     def build_scalar(self, node: yaml.Node) -> Any:
         if not isinstance(node, yaml.ScalarNode):
             raise self.fail(node, "a mapping key must be a plain value")
-        if node.tag.startswith("!") or node.tag not in _SAFE_TAGS:
+        if node.tag not in _SAFE_TAGS or node.tag.endswith(("map", "seq")):
             raise self.fail(node, f"the tag {node.tag!r} is not allowed")
         return self.constructor.construct_object(node, deep=False)
 
 
 _SAFE_TAGS = {
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:int",
     "tag:yaml.org,2002:float",

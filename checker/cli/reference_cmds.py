@@ -33,19 +33,25 @@ def register(app: typer.Typer) -> None:
 
 
 @guarded
-def validate() -> None:
+def validate(
+    links: Annotated[Path | None, typer.Option(
+        "--links", exists=True, help="Check this links file or folder instead of reference/data/links.")] = None,
+) -> None:
     """Check the reference: documents, parsers, citations, curated links, part_of cycles, golden ids."""
-    from reference.knowledge import reference
+    from reference.corpus import build_corpus
+    from reference.graph import build_graph
+    from reference.links import LINKS_DIR, load_links
     from reference.validate import validate as run_validation
 
-    problems = run_validation()
+    links_path = links or LINKS_DIR
+    problems = run_validation(links_path)
     if problems:
         fail([str(p) for p in problems] + [f"{len(problems)} problem(s)"], EXIT_PROBLEMS)
-    ref = reference()
-    links = len(ref.links)
-    console.print(f"[green]ok[/green]: {len(ref.corpus.rules)} rules in {len(ref.corpus.documents)} "
-                  f"documents, {links} curated links, {ref.graph.number_of_edges()} edges, "
-                  "0 unparsed citations")
+    corpus = build_corpus()
+    loaded = load_links(corpus, links_path)
+    g = build_graph(corpus, loaded)
+    console.print(f"[green]ok[/green]: {len(corpus.rules)} rules in {len(corpus.documents)} documents, "
+                  f"{len(loaded)} curated links, {g.number_of_edges()} edges, 0 unparsed citations")
 
 
 def _rel_table(title: str, items: list[dict[str, Any]], show_why: bool = True) -> Table | None:

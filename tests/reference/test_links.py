@@ -1,0 +1,44 @@
+"""Curated links: every problem in a broken file reported at once, each with file:line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from reference.corpus import Corpus
+from reference.links import load_link_file, load_links
+from reference.problems import ProblemsError
+from tests.conftest import DATA
+
+
+def test_project_links_load_and_carry_reasons(the_corpus: Corpus) -> None:
+    links = load_links(the_corpus)
+    assert links and all(len(link.why) >= 3 for link in links)
+    assert all(link.topic for link in links if link.kind == "conflicts_with")
+
+
+def test_broken_links_file_lists_every_problem(the_corpus: Corpus) -> None:
+    links, problems = load_link_file(DATA / "broken_links" / "links.yaml", the_corpus)
+    assert links == []
+    got = [(p.line, p.field, p.message.split(" (")[0]) for p in problems]
+    assert got == [
+        (2, "[0].to", "unknown rule id 'rb95:6.4.bleeed'"),
+        (3, "[1].kind", "Input should be 'same_as', 'conflicts_with' or 'translates'"),
+        (4, "[2].to", "translates goes from a ja23 rule to an English rule"),
+        (5, "[3].to", "same_as links rules of two different documents"),
+        (6, "[4].from", "unknown rule id 'nowhere:1'"),
+        (6, "[4].to[1]", "unknown rule id 'rb95:5.stepp5'"),
+        (7, "[5].why", "Field required"),
+        (8, "[6].colour", "Extra inputs are not permitted"),
+    ]
+    assert "did you mean rb95:6.4.bleed" in problems[0].message
+
+
+def test_duplicate_links_are_refused(the_corpus: Corpus, tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text(
+        '- {kind: same_as, from: "ref14:II.C.2", to: "rb95:6.4.hunt", why: "Hunt."}\n'
+        '- {kind: same_as, from: "rb95:6.4.hunt", to: "ref14:II.C.2", why: "Hunt again."}\n')
+    with pytest.raises(ProblemsError) as exc:
+        load_links(the_corpus, tmp_path)
+    assert "duplicate same_as link" in str(exc.value)
