@@ -15,7 +15,7 @@ from reference.citations import AUTHORITIES, Unparsed
 from reference.documents import CORPUS_DIR, DATA_DIR, display_path, load_documents
 from reference.model import SOURCES, Citation, Document, Rule
 from reference.parsers import cto, ja23, rb95, ref14, sol
-from reference.parsers.base import ParseError, Parsed
+from reference.parsers.base import Parsed, ParseError
 from reference.problems import Problem, ProblemsError
 from reference.yamlsource import YamlLoadError, load_file
 

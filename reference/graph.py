@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 import networkx as nx
 
@@ -32,7 +32,7 @@ IMPACT_KINDS = frozenset(
 )
 """Edge kinds a change flows along: to children, citers, linked rules, and scenarios."""
 
-Graph = nx.MultiDiGraph
+Graph: TypeAlias = "nx.MultiDiGraph[str]"
 
 
 def build_graph(corpus: Corpus, links: Iterable[Link]) -> Graph:
@@ -41,7 +41,8 @@ def build_graph(corpus: Corpus, links: Iterable[Link]) -> Graph:
     for doc in corpus.documents.values():
         g.add_node(doc.id, type="document", title=doc.title, source=doc.id)
     for code in corpus.authorities:
-        g.add_node(f"authority:{code}", type="authority", title=corpus.authority_text(code), source="authority")
+        g.add_node(f"authority:{code}", type="authority", title=corpus.authority_text(code),
+                   source="authority")
     for ext in corpus.externals.values():
         g.add_node(ext.id, type="external", title=ext.title, source=ext.id.split(":", 1)[0])
     for r in corpus.rules.values():
@@ -150,9 +151,9 @@ def external_citations(g: Graph) -> list[tuple[str, str]]:
 
 def stats(g: Graph, corpus: Corpus) -> dict[str, Any]:
     """Counts for ``rules graph --stats``."""
-    per_source: dict[str, dict[str, int]] = {}
+    per_source: dict[str, Counter[str]] = {}
     for r in corpus.rules.values():
-        per_source.setdefault(r.source, Counter())[r.kind.value] += 1  # type: ignore[index]
+        per_source.setdefault(r.source, Counter())[r.kind.value] += 1
     edges = Counter(d["kind"] for _, _, d in g.edges(data=True))
     ja_normative = [r.id for r in corpus.by_source("ja23") if r.normative]
     translated = {u for u, _, d in g.edges(data=True) if d["kind"] == "translates"}

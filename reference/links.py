@@ -65,7 +65,8 @@ def _check(spec: LinkSpec, corpus: Corpus, located: Located, i: int) -> list[Pro
         for j, rid in enumerate(ids):
             path = (i, field) if field == "from" or len(ids) == 1 else (i, field, j)
             if rid not in corpus.rules:
-                problems.append(located.problem(path, f"unknown rule id {rid!r}{_suggest(rid, corpus.rules)}"))
+                hint = _suggest(rid, corpus.rules)
+                problems.append(located.problem(path, f"unknown rule id {rid!r}{hint}"))
     if problems:
         return problems
     src = corpus.rules[spec.from_]
@@ -121,7 +122,7 @@ def load_links(corpus: Corpus, links_path: Path = LINKS_DIR) -> list[Link]:
     """Every curated link; raises :class:`ProblemsError` listing every problem in every file."""
     links: list[Link] = []
     problems: list[Problem] = []
-    seen: dict[tuple[str, str, str], Link] = {}
+    seen: dict[tuple[str, ...], Link] = {}
     for path in link_files(links_path):
         got, bad = load_link_file(path, corpus)
         problems += bad

@@ -47,11 +47,12 @@ def validate(links_path: Path = LINKS_DIR) -> list[Problem]:
         problems += exc.problems
         links = []
     g = build_graph(corpus, links)
-    part_of = g.edge_subgraph([(u, v, k) for u, v, k, d in g.edges(keys=True, data=True)
-                               if d["kind"] == "part_of"])
-    for cycle in nx.simple_cycles(nx.DiGraph(part_of)):
-        file, line = _where(corpus, cycle[0]) if cycle[0] in corpus.rules else ("reference", None)
-        problems.append(Problem(file, line, cycle[0], f"part_of cycle: {' -> '.join(cycle)}"))
+    part_of: nx.DiGraph[str] = nx.DiGraph(
+        [(u, v) for u, v, d in g.edges(data=True) if d["kind"] == "part_of"])
+    for cycle in nx.simple_cycles(part_of):
+        head = str(cycle[0])
+        where: tuple[str, int | None] = _where(corpus, head) if head in corpus.rules else ("reference", None)
+        problems.append(Problem(where[0], where[1], head, f"part_of cycle: {' -> '.join(map(str, cycle))}"))
     added, removed = id_drift(corpus)
     ids_file = display_path(IDS_FILE)
     if added or removed:

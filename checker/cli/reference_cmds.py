@@ -35,7 +35,8 @@ def register(app: typer.Typer) -> None:
 @guarded
 def validate(
     links: Annotated[Path | None, typer.Option(
-        "--links", exists=True, help="Check this links file or folder instead of reference/data/links.")] = None,
+        "--links", exists=True,
+        help="Check this links file or folder instead of reference/data/links.")] = None,
 ) -> None:
     """Check the reference: documents, parsers, citations, curated links, part_of cycles, golden ids."""
     from reference.corpus import build_corpus
@@ -90,7 +91,8 @@ def show(
         (d["id"], "bold cyan"), "  ", (d["kind"], "magenta"),
         ("  normative" if d["normative"] else "  not normative", "green" if d["normative"] else "dim"),
     )
-    where = f"{d['source']['title']} — lines {lines[0]}-{lines[1]} ({d['source']['file']}:{d['lines']['file'][0]})"
+    file_at = f"{d['source']['file']}:{d['lines']['file'][0]}"
+    where = f"{d['source']['title']} — lines {lines[0]}-{lines[1]} ({file_at})"
     console.print(Panel(Text(d["text"]), title=head, title_align="left"))
     console.print(Text(where, style="dim"))
     console.print()
@@ -121,7 +123,8 @@ def show(
 
 @guarded
 def search(
-    words: Annotated[list[str], typer.Argument(help="A rule id or section number, or words (English or Japanese).")],
+    words: Annotated[list[str], typer.Argument(
+        help="A rule id or section number, or words (English or Japanese).")],
     limit: Annotated[int, typer.Option(min=1, max=200, help="How many results.")] = 10,
     as_json: JsonFlag = False,
 ) -> None:
@@ -151,7 +154,8 @@ def search(
 @guarded
 def graph(
     fmt: Annotated[GraphFormat, typer.Option("--format", help="Export format.")] = GraphFormat.json,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to a file instead of stdout.")] = None,
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="Write to a file instead of stdout.")] = None,
     stats: Annotated[bool, typer.Option("--stats", help="Print counts instead of the graph.")] = False,
     rule: Annotated[str | None, typer.Option("--rule", help="Export only this rule's neighbourhood.")] = None,
     radius: Annotated[int, typer.Option(min=1, max=5, help="Neighbourhood radius for --rule.")] = 1,
@@ -220,7 +224,8 @@ def _print_stats(data: dict[str, Any]) -> None:
 
 @guarded
 def ids(
-    write: Annotated[bool, typer.Option("--write", help="Regenerate reference/ids.txt from the corpus.")] = False,
+    write: Annotated[bool, typer.Option(
+        "--write", help="Regenerate reference/ids.txt from the corpus.")] = False,
 ) -> None:
     """Compare the rule ids with the golden list reference/ids.txt (or rewrite it with --write)."""
     from reference.corpus import build_corpus

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from reference.model import Kind
-from reference.parsers.base import Draft, ParseError, Parsed, finish, split_lines
+from reference.parsers.base import Draft, Parsed, ParseError, finish, split_lines
 from reference.parsers.outline import parse_outline
 
 SOURCE = "cto"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from reference.model import Kind
-from reference.parsers.base import Draft, ParseError, Parsed, finish, split_lines
+from reference.parsers.base import Draft, Parsed, ParseError, finish, split_lines
 from reference.structure import structure
 
 SOURCE = "ja23"
@@ -51,9 +51,7 @@ def parse(body: str) -> Parsed:
         bare = line.rstrip("\r\n")
         marked = _MARKED.match(bare)
         sub = _SUB_HEADING.match(bare)
-        if i == 0:
-            heading(i, line, 1, bare.strip())
-        elif bare and not bare[0].isspace() and bare.strip() in hints.slugs and not marked:
+        if i == 0 or (bare and not bare[0].isspace() and bare.strip() in hints.slugs and not marked):
             heading(i, line, 1, bare.strip())
         elif marked:
             if marked[2] not in hints.slugs:

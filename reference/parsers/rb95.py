@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from reference.model import Kind
-from reference.parsers.base import Draft, ParseError, Parsed, finish, slugify, split_lines
+from reference.parsers.base import Draft, Parsed, ParseError, finish, slugify, split_lines
 from reference.structure import Rb95Hints, Start, structure
 
 SOURCE = "rb95"
@@ -26,9 +26,9 @@ def _is_successor(number: tuple[int, ...], previous: tuple[int, ...] | None) -> 
     """Whether a section number can follow the previous one (child, sibling, or uncle)."""
     if previous is None:
         return number == (1,)
-    if number in (previous + (1,), previous + (1, 1)):
+    if number in ((*previous, 1), (*previous, 1, 1)):
         return True
-    return any(number == previous[:k] + (previous[k] + 1,) for k in range(len(previous)))
+    return any(number == (*previous[:k], previous[k] + 1) for k in range(len(previous)))
 
 
 def _find(lines: list[str], hint: Start, what: str) -> int:

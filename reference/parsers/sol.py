@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from reference.model import Kind
-from reference.parsers.base import Draft, ParseError, Parsed, finish, split_lines
+from reference.parsers.base import Draft, Parsed, ParseError, finish, split_lines
 
 SOURCE = "sol"
 _HEADINGS = {
@@ -52,7 +52,7 @@ def parse(body: str) -> Parsed:
             slug, kind = _HEADINGS[m[1]]
             section = host = add(Draft(id=f"{SOURCE}:{slug}", parent=None, kind=kind, start=i,
                                        lines=[line], title=m[1].title()))
-        elif blank or section is None and current.id != f"{SOURCE}:title":
+        elif blank or (section is None and current.id != f"{SOURCE}:title"):
             current.lines.append(line)
         elif section is None:
             add(Draft(id=f"{SOURCE}:intro", parent=None, kind=Kind.META, start=i, lines=[line],

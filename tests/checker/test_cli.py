@@ -50,7 +50,7 @@ def test_show_in_rich_text() -> None:
 
 
 def test_show_unknown_id_suggests_and_exits_2() -> None:
-    code, out, err = run("show", "6.3.2")
+    code, _out, err = run("show", "6.3.2")
     assert code == 2 and "unknown rule id '6.3.2'" in err and "rb95:6.3.2" in err
     assert "Traceback" not in err
 

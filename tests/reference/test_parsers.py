@@ -63,7 +63,8 @@ def test_note_and_exception_lines_are_nodes(the_corpus: Corpus) -> None:
     assert exc.kind is Kind.EXCEPTION and "must be to hunt" in exc.text
     # a NOTE closing a list belongs to the list's owner, not its last item
     assert the_corpus.rules["ref14:II.note2"].text.startswith("NOTE: If your Prey is ousted")
-    assert the_corpus.rules["ref14:V.D.4.note1"].text.startswith("NOTE: Damage to Retainers cannot be prevented")
+    note = the_corpus.rules["ref14:V.D.4.note1"]
+    assert note.text.startswith("NOTE: Damage to Retainers cannot be prevented")
 
 
 def test_rulebook_titled_paragraphs_are_nodes(the_corpus: Corpus) -> None:

@@ -1,0 +1,30 @@
+"""Every rule id named in code, data, docs and tests exists in the corpus (STYLE habit 1)."""
+
+from __future__ import annotations
+
+import re
+
+from reference.corpus import Corpus
+from tests.conftest import ROOT
+
+ID = re.compile(r"(?<![\w.])(?:ref14|rb95|cto|sol|ja23):[A-Za-z0-9][A-Za-z0-9.\-]*[A-Za-z0-9]")
+SCANNED = ("reference", "checker", "tests", "scenarios", "docs", "bench")
+SUFFIXES = {".py", ".yaml", ".yml", ".md", ".txt", ".toml"}
+# Misspelt ids used on purpose, to test the error messages and their suggestions.
+DELIBERATE_TYPOS = {"rb95:6.4.bleeed", "rb95:5.stepp5"}
+
+
+def test_every_named_rule_id_exists(the_corpus: Corpus) -> None:
+    missing: list[str] = []
+    files = [p for d in SCANNED if (ROOT / d).exists() for p in (ROOT / d).rglob("*")
+             if p.suffix in SUFFIXES and "corpus" not in p.parts]
+    files.append(ROOT / "README.md")
+    for path in files:
+        rel = str(path.relative_to(ROOT))
+        if rel == "reference/ids.txt":
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for rid in ID.findall(line):
+                if rid not in the_corpus.rules and rid not in DELIBERATE_TYPOS:
+                    missing.append(f"{rel}:{n}: {rid}")
+    assert missing == []
