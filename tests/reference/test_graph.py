@@ -94,3 +94,31 @@ def test_neighbourhood_and_exports_round_trip(ref: Reference) -> None:
     nx.write_graphml(sub, buf)
     back = nx.read_graphml(io.BytesIO(buf.getvalue()), force_multigraph=True)
     assert back.number_of_edges() == sub.number_of_edges()
+
+
+def _linked(ref: Reference, rule_id: str, source: str) -> bool:
+    from reference.graph import edges_of
+
+    return any(e.other.startswith(source + ":") for e in edges_of(ref.graph, rule_id, ["same_as"]))
+
+
+def test_every_combat_step_of_ref14_has_its_outline_step(ref: Reference) -> None:
+    # V.E.3.b-c (how presses answer each other) have no counterpart in the combat outline.
+    only_ref14 = {"ref14:V.E.3.b", "ref14:V.E.3.c"}
+    steps = [r.id for r in ref.corpus.by_source("ref14") if r.id.startswith("ref14:V.") and r.normative]
+    assert [s for s in steps if s not in only_ref14 and not _linked(ref, s, "cto")] == []
+
+
+def test_every_basic_game_action_links_its_rulebook_paragraph(ref: Reference) -> None:
+    # Leave torpor, encounter (rescue/diablerie) and card-granted actions are not in the Basic Game.
+    advanced_only = {"ref14:II.C.7", "ref14:II.C.8", "ref14:II.C.11"}
+    actions = [f"ref14:II.C.{n}" for n in range(1, 12)]
+    assert [a for a in actions if a not in advanced_only and not _linked(ref, a, "rb95")] == []
+
+
+def test_every_normative_japanese_bullet_translates(ref: Reference) -> None:
+    from reference.graph import edges_of
+
+    for r in ref.corpus.by_source("ja23"):
+        if r.normative:
+            assert edges_of(ref.graph, r.id, ["translates"]), r.id
