@@ -1,0 +1,191 @@
+"""Commands that run the engine: check, ask, rulesets, schema."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.progress import Progress
+from rich.table import Table
+
+from checker.cli.output import EXIT_PROBLEMS, console, errors, fail, guarded, print_json
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
+RulesetOpt = Annotated[str | None, typer.Option("--ruleset", "-r", help="Only this ruleset.")]
+SCHEMA_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "schema.json"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("check")(check)
+    app.command("ask")(ask)
+    app.command("rulesets")(list_rulesets)
+    app.command("schema")(schema)
+
+
+def _known_ruleset(name: str | None) -> None:
+    from reference.rulesets import rulesets
+
+    if name is not None and name not in rulesets():
+        fail([f"error: unknown ruleset {name!r}; rulesets are: {', '.join(rulesets())}"])
+
+
+@guarded
+def check(
+    paths: Annotated[list[Path] | None, typer.Argument(help="Scenario files or folders. Default: scenarios/.")] = None,
+    ruleset: RulesetOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run every scenario under every ruleset it applies to; exit 1 if any fails, 2 on bad files."""
+    from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
+
+    _known_ruleset(ruleset)
+    missing = [str(p) for p in paths or [] if not p.exists()]
+    if missing:
+        fail([f"error: no such file or folder: {m}" for m in missing])
+    loaded, problems = load_all(paths or [SCENARIOS_DIR])
+    pairs = runs(loaded, ruleset)
+    outcomes = []
+    with Progress(console=errors, transient=True, disable=as_json or len(pairs) < 40) as progress:
+        task = progress.add_task("checking scenarios", total=len(pairs))
+        for outcome in run_all(pairs):
+            outcomes.append(outcome)
+            progress.advance(task)
+    if as_json:
+        print_json([o.to_json() for o in outcomes])
+    else:
+        for o in outcomes:
+            if o.status == "fail":
+                console.print(f"[red]FAIL[/red] {escape(o.scenario)} [{o.ruleset}]")
+                for f in o.failures:
+                    console.print(f"     {escape(f)}")
+        _summary(outcomes)
+    for p in problems:
+        errors.print(escape(str(p)), soft_wrap=True)
+    if problems:
+        errors.print(f"{len(problems)} problem(s) in scenario files")
+        raise typer.Exit(EXIT_PROBLEMS)
+    if any(o.status == "fail" for o in outcomes):
+        raise typer.Exit(1)
+
+
+def _summary(outcomes: list[Any]) -> None:
+    table = Table(title="Scenarios", title_justify="left", header_style="bold")
+    for col in ("ruleset", "pass", "fail", "answered (no expectation)"):
+        table.add_column(col, justify="left" if col == "ruleset" else "right")
+    per: dict[str, Counter[str]] = {}
+    for o in outcomes:
+        per.setdefault(o.ruleset, Counter())[o.status] += 1
+    for name, c in sorted(per.items()):
+        table.add_row(name, str(c["pass"]), f"[red]{c['fail']}[/red]" if c["fail"] else "0", str(c["answered"]))
+    total = Counter(o.status for o in outcomes)
+    table.add_row("[bold]all[/bold]", str(total["pass"]), str(total["fail"]), str(total["answered"]))
+    console.print(table)
+    scenarios = len({o.scenario for o in outcomes})
+    console.print(f"{scenarios} scenarios, {len(outcomes)} runs: {total['pass']} passed, {total['fail']} failed")
+
+
+@guarded
+def ask(
+    file: Annotated[Path, typer.Argument(help="A scenario file.", exists=True, dir_okay=False)],
+    ruleset: RulesetOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Answer a scenario under each of its rulesets, step by step, each step with its rule."""
+    from checker.scenarios.load import load_scenario
+    from checker.scenarios.run import run
+    from reference.corpus import corpus
+    from reference.rulesets import rulesets
+
+    _known_ruleset(ruleset)
+    rules = corpus().rules
+    loaded = load_scenario(file, set(rules), set(rulesets()))
+    outcomes = [run(loaded, rulesets()[r]) for r in loaded.scenario.rulesets if ruleset in (None, r)]
+    if as_json:
+        print_json([o.to_json() for o in outcomes])
+        return
+    sc = loaded.scenario
+    console.print(f"[bold]{escape(sc.title)}[/bold]")
+    console.print(escape(sc.question.strip()))
+    for o in outcomes:
+        console.rule(f"{o.ruleset}")
+        last_step = -1
+        for t in o.trace:
+            if t.step != last_step:
+                console.print(f"[bold]step {t.step}: {t.step_key}[/bold]")
+                last_step = t.step if t.step is not None else -1
+            first = rules[t.rule].body.splitlines()[0] if t.rule in rules else ""
+            console.print(f"  [cyan]{t.rule}[/cyan] {escape(t.message)}")
+            console.print(f"      [dim]{escape(first[:100])}[/dim]")
+        console.print(_answer_text(o, loaded))
+        mark = {"pass": "[green]as expected[/green]", "fail": "[red]NOT as expected[/red]",
+                "answered": "[dim](no expectation given)[/dim]"}[o.status]
+        console.print(f"result: {mark}")
+        for f in o.failures:
+            console.print(f"  [red]{escape(f)}[/red]")
+
+
+def _answer_text(o: Any, loaded: Any) -> str:
+    snap = o.answer
+    lines = ["[bold]answer[/bold]"]
+    if o.illegal:
+        lines.append(f"  step {o.illegal['step']} is illegal: {escape(o.illegal['message'])} ({o.illegal['rule']})")
+    for name, p in snap["players"].items():
+        lines.append(f"  {escape(name)}: pool {p['pool']}, {p['vp']} VP" + (", ousted" if p["ousted"] else ""))
+    for name, m in snap["minions"].items():
+        amount = f"{m['blood']} blood" if "blood" in m else f"{m['life']} life"
+        extra = ", tapped" if m["tapped"] else ""
+        lines.append(f"  {escape(name)} ({escape(m['controller'])}): {amount}, {m['location']}{extra}")
+    g = snap["game"]
+    lines.append(f"  Edge: {escape(g['edge'])}; turn: {escape(g['turn'])}, {g['phase']} phase"
+                 + ("; game over, winners: " + ", ".join(g["winners"]) if g["over"] else ""))
+    return "\n".join(lines)
+
+
+@guarded
+def list_rulesets(as_json: JsonFlag = False) -> None:
+    """List the rulesets with each parameter's value and the rule that owns it."""
+    from reference.rulesets import rulesets
+
+    eds = rulesets()
+    if as_json:
+        print_json({name: {"title": r.title, "sources": list(r.sources), "extends": r.extends,
+                           "description": r.description,
+                           "parameters": {k: {"value": p.value, "rule": p.rule, "inherited": k not in r.own}
+                                          for k, p in r.parameters.items()}}
+                    for name, r in eds.items()})
+        return
+    for name, r in eds.items():
+        table = Table(title=f"{name}: {r.title}" + (f" (extends {r.extends})" if r.extends else ""),
+                      title_justify="left", header_style="bold")
+        table.add_column("parameter")
+        table.add_column("value")
+        table.add_column("rule", style="cyan")
+        for k, p in r.parameters.items():
+            style = "" if k in r.own else "dim"
+            table.add_row(k, escape(json.dumps(p.value, ensure_ascii=False)), p.rule, style=style)
+        console.print(table)
+
+
+@guarded
+def schema(
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the schema to this file.")] = None,
+    check_file: Annotated[bool, typer.Option("--check", help="Exit 1 if scenarios/schema.json is out of date.")] = False,
+) -> None:
+    """Print the JSON Schema of scenario files (editors validate with it: scenarios/schema.json)."""
+    from checker.scenarios.schema import scenario_schema
+
+    text = json.dumps(scenario_schema(), indent=2, ensure_ascii=False) + "\n"
+    if check_file:
+        if not SCHEMA_FILE.exists() or SCHEMA_FILE.read_text(encoding="utf-8") != text:
+            fail(["scenarios/schema.json is out of date: run `rules schema -o scenarios/schema.json`"], 1)
+        console.print("scenarios/schema.json is up to date")
+        return
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        output.write_text(text, encoding="utf-8")
+        console.print(f"wrote {output}")

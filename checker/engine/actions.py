@@ -1,0 +1,307 @@
+"""Minion actions and how they resolve: tap, modifiers, block attempts, costs, effects (ref14:II.C, III)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from checker.engine.blocking import Declared, resolve_blocks
+from checker.engine.context import Ctx
+from checker.engine.decisions import (
+    Action,
+    Bleed,
+    Cost,
+    EmployRetainer,
+    Equip,
+    Hunt,
+    LeaveTorpor,
+    PlayAction,
+    RecruitAlly,
+    Rescue,
+    TakeEquipment,
+)
+from checker.engine.phases import advance_to, drain_excess, pay_blood, pay_pool, replace_card
+from checker.engine.state import Minion, Retainer, State
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What an action is before blocks: its kind, target, base stealth, costs and card."""
+
+    kind: str  # the no_card_action_stealth key, or "card"
+    directed_at: str | None  # the Methuselah a directed action targets
+    stealth: int
+    cost: Cost
+    card: str | None  # the name of the card played for the action, if any
+    cost_paid_if_blocked: bool = False
+
+
+def _actor(state: State, a: Action, ctx: Ctx, *, in_torpor: bool = False) -> Minion:
+    if not state.has_minion(a.actor):
+        ctx.illegal("ready_actor", f"no minion named {a.actor}")
+    m = state.minion(a.actor)
+    if m.controller != state.current:
+        ctx.illegal("ready_actor", f"{m.name} is {m.controller}'s, and it is {state.current}'s turn")
+    want = "torpor" if in_torpor else "ready"
+    if m.location != want:
+        ctx.illegal("ready_actor", f"{m.name} is {m.location.replace('_', ' ')}, not {want}")
+    if m.tapped:
+        ctx.illegal("ready_actor", f"{m.name} is tapped and cannot act")
+    return m
+
+
+def _must_hunt(state: State, actor: Minion, hunting: bool, ctx: Ctx) -> None:
+    """Ready vampires with no blood hunt before any other action (ref14:II.C.exception1)."""
+    if not ctx.p("mandatory_hunt"):
+        return
+    if actor.is_vampire and actor.blood == 0 and not hunting:
+        ctx.illegal("zero_blood_only_hunts", f"{actor.name} has no blood and can only hunt")
+    waiting = [m.name for m in state.minions_of(state.current, "ready")
+               if m.is_vampire and m.blood == 0 and not m.tapped and m.name != actor.name]
+    if waiting and not (hunting and actor.blood == 0):
+        ctx.illegal_param("mandatory_hunt", f"{', '.join(waiting)} must hunt before any other action")
+
+
+def _begin(state: State, a: Action, ctx: Ctx, *, hunting: bool = False, in_torpor: bool = False
+           ) -> tuple[State, Minion]:
+    state = advance_to(state, "minion", ctx, f"{a.actor}'s action")
+    actor = _actor(state, a, ctx, in_torpor=in_torpor)
+    _must_hunt(state, actor, hunting, ctx)
+    state = state.with_minion(actor.name, tapped=True)
+    ctx.cite("tap_actor", f"{actor.name} taps to take the action")
+    return state, actor
+
+
+def _run(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bool]:
+    """Modifiers, blocks and costs; returns the state and whether the action resolves."""
+    me = state.current
+    declared = Declared(actor=a.actor, controller=me, kind=plan.kind, directed_at=plan.directed_at,
+                        stealth=plan.stealth)
+    state, blocked, modifier_costs = resolve_blocks(state, a, declared, ctx)
+    if blocked:
+        if not plan.cost_paid_if_blocked and (plan.cost.pool or plan.cost.blood):
+            ctx.cite_param("action_costs_paid_if_blocked", "the action was blocked: its cost is not paid")
+        return state, False
+    for who, cost, name in modifier_costs:
+        state = _pay(state, me, who, cost, ctx, name)
+    if not plan.cost_paid_if_blocked:
+        m = state.minion(a.actor)
+        if plan.cost.blood > m.blood or plan.cost.pool > state.player(me).pool:
+            ctx.cite("pay_cost", f"{a.actor}'s action cannot pay its cost and fails")
+            return state, False
+        state = _pay(state, me, a.actor, plan.cost, ctx, plan.card or "the action")
+    ctx.cite("resolve_action", f"the action of {a.actor} is not blocked and resolves")
+    return state, True
+
+
+def _pay(state: State, player: str, minion: str, cost: Cost, ctx: Ctx, what: str) -> State:
+    state = pay_pool(state, player, cost.pool, ctx, "pay_cost", what)
+    return pay_blood(state, minion, cost.blood, ctx, "pay_cost", what)
+
+
+def _card_played(state: State, ctx: Ctx, name: str) -> State:
+    return replace_card(state, state.current, ctx, name)
+
+
+def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
+    """Bleed: the target Methuselah burns pool; a bleed for one or more gets the Edge."""
+    state, actor = _begin(state, d, ctx)
+    target = d.target or state.prey(state.current)
+    if target == state.current:
+        ctx.illegal("bleed_not_self", f"{state.current} cannot bleed herself")
+    if not state.has_player(target) or state.player(target).ousted:
+        ctx.illegal("bleed", f"{target} is not a Methuselah in the game")
+    plan = Plan("bleed", target, ctx.p("no_card_action_stealth")["bleed"], Cost(), None)
+    state, ok = _run(state, d, plan, ctx)
+    if not ok:
+        return state
+    amount = ctx.p("bleed_amount") + sum(m.bleed for m in d.modifiers)
+    ctx.cite_param("bleed_amount", f"{actor.name} bleeds {target} for {amount}")
+    return _bleed_pool(state, target, amount, ctx)
+
+
+def _bleed_pool(state: State, target: str, amount: int, ctx: Ctx) -> State:
+    lost = min(amount, state.player(target).pool)
+    state = state.move_pool(target, -lost)
+    ctx.cite("bleed", f"{target} burns {lost} pool to the blood bank")
+    if lost >= 1:
+        state = replace(state, edge=state.current)
+        ctx.cite("edge_on_bleed", f"{state.current} gets the Edge for bleeding {target}")
+    return state
+
+
+def hunt(state: State, d: Hunt, ctx: Ctx) -> State:
+    """Hunt: a vampire gains blood from the bank; at capacity, by edition, illegal or drained."""
+    state, actor = _begin(state, d, ctx, hunting=True)
+    if not actor.is_vampire:
+        ctx.illegal("hunt_kindred_only", f"{actor.name} is an ally: only vampires hunt")
+    if actor.blood >= actor.capacity and not ctx.p("hunt_at_capacity"):
+        ctx.illegal_param("hunt_at_capacity", f"{actor.name} is at capacity ({actor.capacity}) and cannot hunt")
+    plan = Plan("hunt", None, ctx.p("no_card_action_stealth")["hunt"], Cost(), None)
+    state, ok = _run(state, d, plan, ctx)
+    if not ok:
+        return state
+    gain = ctx.p("hunt_gain")
+    state = state.move_blood(actor.name, gain)
+    ctx.cite("hunt", f"{actor.name} gains {gain} blood from the blood bank")
+    return drain_excess(state, actor.name, ctx)
+
+
+def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
+    state, actor = _begin(state, d, ctx)
+    card = d.retainer
+    plan = Plan("employ_retainer", None, ctx.p("no_card_action_stealth")["employ_retainer"], card.cost, card.name)
+    state, ok = _run(state, d, plan, ctx)
+    if ok:
+        m = state.minion(actor.name)
+        state = replace(state.with_minion(m.name, retainers=(*m.retainers, Retainer(card.name, card.life))),
+                        bank=state.bank - card.life)
+        ctx.cite("employ_retainer", f"{card.name} is put on {m.name}" + (f" with {card.life} life" if card.life else ""))
+    return _card_played(state, ctx, card.name)
+
+
+def recruit_ally(state: State, d: RecruitAlly, ctx: Ctx) -> State:
+    state, _ = _begin(state, d, ctx)
+    card = d.ally
+    if state.has_minion(card.name):
+        ctx.illegal("recruit_ally", f"a minion named {card.name} is already in the game")
+    plan = Plan("recruit_ally", None, ctx.p("no_card_action_stealth")["recruit_ally"], card.cost, card.name)
+    state, ok = _run(state, d, plan, ctx)
+    if ok:
+        state = state.add_minion(Minion(name=card.name, controller=state.current, kind="ally", blood=0,
+                                        location="new"))
+        ctx.cite("recruit_ally", f"{card.name} is put in the inactive region: it cannot act this turn")
+        state = state.move_blood(card.name, card.life)
+        ctx.cite("ally_life", f"{card.name} gets {card.life} life from the blood bank")
+    return _card_played(state, ctx, card.name)
+
+
+def equip(state: State, d: Equip, ctx: Ctx) -> State:
+    state, actor = _begin(state, d, ctx)
+    card = d.equipment
+    plan = Plan("equip", None, ctx.p("no_card_action_stealth")["equip"], card.cost, card.name)
+    state, ok = _run(state, d, plan, ctx)
+    if ok:
+        m = state.minion(actor.name)
+        state = state.with_minion(m.name, equipment=(*m.equipment, card.name))
+        ctx.cite("equip", f"{card.name} is put on {m.name}")
+    return _card_played(state, ctx, card.name)
+
+
+def take_equipment(state: State, d: TakeEquipment, ctx: Ctx) -> State:
+    state, actor = _begin(state, d, ctx)
+    if not state.has_minion(d.source) or d.source == actor.name:
+        ctx.illegal("take_equipment", f"{d.source} is not another minion")
+    src = state.minion(d.source)
+    if src.controller != state.current or src.location not in ("ready", "torpor"):
+        ctx.illegal("take_equipment", f"{src.name} is not controlled by {state.current}")
+    missing = [e for e in d.equipment if e not in src.equipment]
+    if missing:
+        ctx.illegal("take_equipment_same_minion", f"{src.name} does not carry {', '.join(missing)}: "
+                                                  "all equipment taken comes from that one minion")
+    plan = Plan("take_equipment", None, ctx.p("no_card_action_stealth")["take_equipment"], Cost(), None)
+    state, ok = _run(state, d, plan, ctx)
+    if ok:
+        src = state.minion(d.source)
+        state = state.with_minion(src.name, equipment=tuple(e for e in src.equipment if e not in d.equipment))
+        m = state.minion(actor.name)
+        state = state.with_minion(m.name, equipment=(*m.equipment, *d.equipment))
+        ctx.cite("take_equipment", f"{m.name} takes {', '.join(d.equipment)} from {src.name}")
+    return state
+
+
+def leave_torpor(state: State, d: LeaveTorpor, ctx: Ctx) -> State:
+    """Leave torpor: two blood, paid even if the action is blocked (ref14:II.C.7.b)."""
+    state, actor = _begin(state, d, ctx, in_torpor=True)
+    cost = ctx.p("leave_torpor_cost")
+    paid_anyway = bool(ctx.p("leave_torpor_cost_paid_if_blocked"))
+    if paid_anyway:
+        if actor.blood < cost:
+            ctx.illegal_param("leave_torpor_cost", f"{actor.name} has {actor.blood} blood and leaving torpor "
+                                                   f"costs {cost}")
+        state = state.move_blood(actor.name, -cost)
+        ctx.cite_param("leave_torpor_cost_paid_if_blocked",
+                       f"{actor.name} pays {cost} blood to leave torpor, paid even if the action is blocked")
+    plan = Plan("leave_torpor", None, ctx.p("no_card_action_stealth")["leave_torpor"], Cost(blood=cost), None,
+                cost_paid_if_blocked=paid_anyway)
+    state, ok = _run(state, d, plan, ctx)
+    if ok:
+        state = state.with_minion(actor.name, location="ready", paralyzed=False)
+        ctx.cite("leave_torpor", f"{actor.name} leaves torpor and moves to the ready region")
+    return state
+
+
+def rescue(state: State, d: Rescue, ctx: Ctx) -> State:
+    """Rescue a vampire from torpor: two blood from either vampire; free if it is paralyzed."""
+    state, actor = _begin(state, d, ctx)
+    if not actor.is_vampire:
+        ctx.illegal("rescue", f"{actor.name} is an ally: only vampires encounter vampires in torpor")
+    if not state.has_minion(d.target) or state.minion(d.target).location != "torpor":
+        ctx.illegal("rescue", f"{d.target} is not a vampire in torpor")
+    target = state.minion(d.target)
+    own = target.controller == state.current
+    if not own:
+        ctx.cite("rescue_directed", f"{target.name} is in {target.controller}'s torpor region: "
+                                    "a directed action")
+    kind = "rescue_own_torpor" if own else "rescue_other_torpor"
+    cost = ctx.p("rescue_paralyzed_cost") if target.paralyzed else ctx.p("rescue_cost")
+    pay = d.pay or {actor.name: cost}
+    if cost and (sum(pay.values()) != cost or set(pay) - {actor.name, target.name}):
+        ctx.illegal_param("rescue_cost", f"rescue costs {cost} blood, paid by {actor.name} or {target.name}")
+    plan = Plan(kind, None if own else target.controller, ctx.p("no_card_action_stealth")[kind], Cost(), None)
+    state, ok = _run(state, d, plan, ctx)
+    if not ok:
+        return state
+    for who, amount in (pay.items() if cost else ()):
+        state = pay_blood(state, who, amount, ctx, "rescue", f"rescuing {target.name}")
+    if target.paralyzed:
+        ctx.cite_param("rescue_paralyzed_cost", f"{target.name} is paralyzed: the rescue costs nothing")
+    state = state.with_minion(target.name, location="ready", paralyzed=False)
+    ctx.cite("rescue", f"{target.name} is rescued and moves to the ready region")
+    return state
+
+
+def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
+    """A generic action card: its target, stealth, cost and effects."""
+    card = d.card
+    state, actor = _begin(state, d, ctx)
+    if card.vampire_only and not actor.is_vampire:
+        ctx.illegal("action_card", f"{card.name} can only be played by a vampire")
+    directed_at = None
+    if card.directed:
+        target = card.target or state.prey(state.current)
+        directed_at = state.minion(target).controller if state.has_minion(target) else target
+        if not state.has_player(directed_at):
+            ctx.illegal("action_card", f"{card.name} is directed at {target}, who is not in the game")
+    if card.bleed and directed_at == state.current:
+        ctx.illegal("bleed_not_self", f"{state.current} cannot bleed herself")
+    plan = Plan("card", directed_at, card.stealth, card.cost, card.name)
+    state, ok = _run(state, d, plan, ctx)
+    if ok:
+        state = _effects(state, d, directed_at, ctx)
+        ctx.cite("burn_action_card", f"{card.name} has no lasting effect and is burned")
+    return _card_played(state, ctx, card.name)
+
+
+def _effects(state: State, d: PlayAction, directed_at: str | None, ctx: Ctx) -> State:
+    card, me = d.card, state.current
+    if card.bleed and directed_at:
+        amount = card.bleed + sum(m.bleed for m in d.modifiers)
+        ctx.cite("action_card", f"{card.name}: {d.actor} bleeds {directed_at} for {amount}")
+        state = _bleed_pool(state, directed_at, amount, ctx)
+    if card.burn_pool and directed_at:
+        lost = min(card.burn_pool, state.player(directed_at).pool)
+        state = state.move_pool(directed_at, -lost)
+        ctx.cite("action_card", f"{card.name}: {directed_at} burns {lost} pool")
+    if card.gain_pool:
+        state = state.move_pool(me, card.gain_pool)
+        ctx.cite("action_card", f"{card.name}: {me} gains {card.gain_pool} pool")
+    if card.gain_blood:
+        state = state.move_blood(d.actor, card.gain_blood)
+        ctx.cite("action_card", f"{card.name}: {d.actor} gains {card.gain_blood} blood")
+        state = drain_excess(state, d.actor, ctx)
+    if card.burn_blood and card.target and state.has_minion(card.target):
+        m = state.minion(card.target)
+        lost = min(card.burn_blood, m.blood)
+        state = state.move_blood(m.name, -lost)
+        ctx.cite("action_card", f"{card.name}: {m.name} burns {lost} blood")
+    return state

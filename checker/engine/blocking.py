@@ -1,0 +1,163 @@
+"""Who may block an action, in what order, and whether a block succeeds (ref14:III.B-C, rb95:6.3.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from checker.engine.context import Ctx
+from checker.engine.decisions import Action, Cost, Modifier, Reaction
+from checker.engine.phases import pay_blood, pay_pool, replace_card
+from checker.engine.state import State
+
+DeferredCost = tuple[str, Cost, str]  # (minion paying blood, cost, card name)
+
+
+@dataclass(frozen=True)
+class Declared:
+    """The action as announced: who acts, for whom, what kind, at which stealth."""
+
+    actor: str
+    controller: str
+    kind: str
+    directed_at: str | None
+    stealth: int
+
+
+def eligible_blockers(state: State, d: Declared, ctx: Ctx) -> list[str]:
+    """The Methuselahs who may attempt to block, in the order they may try."""
+    if d.directed_at is not None:
+        if d.directed_at == d.controller:
+            ctx.cite("self_directed_unblockable", "the action is directed at its own Methuselah: nobody may block")
+            return []
+        ctx.cite("directed_blockers", f"a directed action: only {d.directed_at}'s minions may block")
+        return [d.directed_at]
+    if not ctx.p("undirected_actions_blockable"):
+        ctx.cite_param("undirected_actions_blockable", "an undirected action: it cannot be blocked")
+        return []
+    order: list[str] = []
+    prey, predator = state.prey(d.controller), state.predator(d.controller)
+    for who in ctx.p("undirected_block_order"):
+        names = {"prey": [prey], "predator": [predator],
+                 "others_clockwise": state.clockwise_from(prey)}[who]
+        order += [n for n in names if n != d.controller and n not in order]
+    ctx.cite_param("undirected_block_order", f"an undirected action: {', '.join(order)} may try to block, "
+                                             "in that order")
+    return order
+
+
+def _modifier(state: State, m: Modifier, d: Declared, used: set[str], ctx: Ctx,
+              deferred: list[DeferredCost]) -> State:
+    if m.name in used:
+        ctx.illegal("modifier_once", f"{d.actor} cannot use the action modifier {m.name} twice in one action")
+    used.add(m.name)
+    if m.bleed and d.kind not in ("bleed", "card"):
+        ctx.illegal("modifier_by_actor", f"{m.name} modifies a bleed and this action is not a bleed")
+    if ctx.p("modifier_costs_when_blocked") == "paid":
+        state = pay_pool(state, d.controller, m.cost.pool, ctx, "modifier_by_actor", m.name)
+        state = pay_blood(state, d.actor, m.cost.blood, ctx, "modifier_by_actor", m.name)
+    elif m.cost.pool or m.cost.blood:
+        deferred.append((d.actor, m.cost, m.name))
+    ctx.cite("modifier_by_actor", f"{d.actor} plays the action modifier {m.name}"
+             + (f" (+{m.stealth} stealth)" if m.stealth else "") + (f" (+{m.bleed} bleed)" if m.bleed else ""))
+    return replace_card(state, d.controller, ctx, m.name)
+
+
+def _reaction(state: State, r: Reaction, blocker: str, used: set[tuple[str, str]], ctx: Ctx) -> State:
+    owner = state.minion(blocker).controller
+    if (blocker, r.name) in used:
+        ctx.illegal("reaction_once", f"{blocker} cannot use the reaction {r.name} twice in one action")
+    used.add((blocker, r.name))
+    if r.intercept and not ctx.p("intercept_allowed"):
+        ctx.illegal_param("intercept_allowed", f"{r.name} gives intercept, which this edition does not use")
+    state = pay_pool(state, owner, r.cost.pool, ctx, "reaction_intercept", r.name)
+    state = pay_blood(state, blocker, r.cost.blood, ctx, "reaction_intercept", r.name)
+    ctx.cite("reaction_intercept", f"{blocker} plays the reaction {r.name}"
+             + (f" (+{r.intercept} intercept)" if r.intercept else ""))
+    return replace_card(state, owner, ctx, r.name)
+
+
+def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[State, bool, list[DeferredCost]]:
+    """Play the modifiers and block attempts; returns (state, blocked, modifier costs still to pay)."""
+    used_mods: set[str] = set()
+    used_reactions: set[tuple[str, str]] = set()
+    deferred: list[DeferredCost] = []
+    stealth = d.stealth
+    for m in a.modifiers:
+        if m.stealth and ctx.p("stealth_only_when_needed"):
+            ctx.illegal_param("stealth_only_when_needed",
+                              f"{m.name} adds stealth, which can only be played against a blocker's intercept")
+        state = _modifier(state, m, d, used_mods, ctx, deferred)
+        stealth += m.stealth
+    if d.stealth and d.kind in ctx.p("no_card_action_stealth"):
+        ctx.cite_param("no_card_action_stealth", f"{d.actor}'s action is at +{d.stealth} stealth")
+    order = eligible_blockers(state, d, ctx)
+    unblockable = stealth > 0 and bool(ctx.p("stealth_makes_unblockable"))
+    if unblockable and order:
+        ctx.cite_param("stealth_makes_unblockable", "an action with stealth cannot be blocked")
+    position = 0
+    tried: set[str] = set()
+    for attempt in a.blocks:
+        blocker = _check_blocker(state, attempt.by, d, [] if unblockable else order, position, tried, ctx)
+        owner = state.minion(blocker).controller
+        position = order.index(owner)
+        tried.add(blocker)
+        intercept = state.minion(blocker).intercept
+        ctx.cite("untapped_blocker", f"{blocker} ({owner}) attempts to block")
+        for play in attempt.plays:
+            if play.reaction is not None:
+                if play.reaction.intercept and not stealth > intercept:
+                    ctx.illegal("reaction_intercept", f"{play.reaction.name} adds intercept, but {blocker}'s "
+                                                      f"intercept {intercept} already matches stealth {stealth}")
+                state = _reaction(state, play.reaction, blocker, used_reactions, ctx)
+                intercept += play.reaction.intercept
+            elif play.modifier is not None:
+                if play.modifier.stealth and not intercept >= stealth:
+                    ctx.illegal("modifier_stealth", f"{play.modifier.name} adds stealth, but stealth {stealth} "
+                                                    f"already beats {blocker}'s intercept {intercept}")
+                state = _modifier(state, play.modifier, d, used_mods, ctx, deferred)
+                stealth += play.modifier.stealth
+        if intercept >= stealth:
+            ctx.cite("block_succeeds", f"{blocker}'s intercept {intercept} is at least the stealth {stealth}: "
+                                       "the action is blocked")
+            state = state.with_minion(blocker, tapped=True)
+            ctx.cite("tap_blocker", f"{blocker} taps to block")
+            if d.kind == "card":
+                ctx.cite("burn_blocked_card", "the action card is burned")
+            if deferred:
+                ctx.cite_param("modifier_costs_when_blocked", "the costs of the modifiers played are ignored")
+            ctx.cite("blocked_to_combat", f"combat begins between {d.actor} and {blocker}; the action ends")
+            return state, True, deferred
+        ctx.cite("block_fails", f"stealth {stealth} beats {blocker}'s intercept {intercept}: the block fails")
+    return state, False, deferred
+
+
+def eligible_names(state: State, d: Declared) -> set[str]:
+    """Methuselahs who could block were it not for stealth (no trace)."""
+    if d.directed_at is not None:
+        return {d.directed_at} - {d.controller}
+    return {p.name for p in state.in_game()} - {d.controller}
+
+
+def _check_blocker(state: State, name: str, d: Declared, order: list[str], position: int,
+                   tried: set[str], ctx: Ctx) -> str:
+    if not state.has_minion(name):
+        ctx.illegal("untapped_blocker", f"no minion named {name}")
+    m = state.minion(name)
+    if m.controller == d.controller:
+        ctx.illegal("directed_blockers", f"{name} belongs to the acting Methuselah and cannot block")
+    if m.controller not in order:
+        if d.directed_at is not None:
+            ctx.illegal("directed_blockers", f"{name} is {m.controller}'s: only {d.directed_at}'s minions "
+                                             "may block this directed action")
+        if ctx.p("stealth_makes_unblockable") and m.controller in eligible_names(state, d):
+            ctx.illegal_param("stealth_makes_unblockable", f"the action has stealth: {name} cannot block it")
+        if not ctx.p("undirected_actions_blockable"):
+            ctx.illegal_param("undirected_actions_blockable", f"{name} cannot block an undirected action")
+        ctx.illegal("directed_blockers", f"{name}'s Methuselah may not block this action")
+    if order.index(m.controller) < position:
+        ctx.illegal("passed_block", f"{m.controller} passed her chance to block and cannot block later")
+    if name in tried:
+        ctx.illegal("block_fails", f"{name} already attempted to block this action")
+    if m.location != "ready" or m.tapped:
+        ctx.illegal("untapped_blocker", f"{name} must be ready and untapped to block")
+    return name

@@ -1,0 +1,43 @@
+"""The ruleset and trace one transition works with: every citation goes through here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from checker.engine.events import IllegalDecision, Trace
+from reference.rulesets import Ruleset
+
+
+@dataclass
+class Ctx:
+    """Reads parameters and step rules from the ruleset, and records what was applied."""
+
+    rs: Ruleset
+    trace: Trace = field(default_factory=Trace)
+
+    def p(self, name: str) -> Any:
+        """A parameter's value under this ruleset."""
+        return self.rs.value(name)
+
+    def prule(self, name: str) -> str:
+        """The rule that owns a parameter."""
+        return self.rs.rule(name)
+
+    def step(self, name: str) -> str:
+        """The rule a procedural step cites under this ruleset."""
+        return self.rs.step(name)
+
+    def cite(self, step: str, message: str) -> None:
+        """Record a step of the procedure, citing its rule."""
+        self.trace.add(self.rs.step(step), message)
+
+    def cite_param(self, name: str, message: str) -> None:
+        """Record a step decided by a parameter, citing the rule that owns it."""
+        self.trace.add(self.rs.rule(name), message)
+
+    def illegal(self, step: str, message: str) -> NoReturn:
+        raise IllegalDecision(self.rs.step(step), message)
+
+    def illegal_param(self, name: str, message: str) -> NoReturn:
+        raise IllegalDecision(self.rs.rule(name), message)

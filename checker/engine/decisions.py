@@ -1,0 +1,241 @@
+"""The decisions players make: what a scenario step says and what the engine applies.
+
+Cards are generic, described inline by what they do (a modifier with ``stealth: 1``, an
+action card with ``bleed: 2`` and ``cost: {blood: 1}``): there is no card database.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Name = Field(min_length=1, max_length=80, pattern=r"^[^\n\r\t<>`{}\[\]]+$")
+Count = Field(default=0, ge=0, le=1000)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Cost(Strict):
+    """What playing a card costs: pool from the Methuselah, blood from the minion (rb95:3.2.cost-of-playing-cards)."""
+
+    pool: int = Count
+    blood: int = Count
+
+
+class Modifier(Strict):
+    """An action modifier card played by the acting minion (ref14:III.D.note1)."""
+
+    name: str = Name
+    stealth: int = Field(default=0, ge=0, le=20, description="Stealth it adds.")
+    bleed: int = Field(default=0, ge=0, le=20, description="Pool it adds to a bleed.")
+    cost: Cost = Cost()
+
+
+class Reaction(Strict):
+    """A reaction card played by a blocking minion (ref14:III.C.2.a)."""
+
+    name: str = Name
+    intercept: int = Field(default=0, ge=0, le=20, description="Intercept it adds.")
+    cost: Cost = Cost()
+
+
+class Play(Strict):
+    """One card played during a block attempt: a reaction by the blocker or a modifier by the actor."""
+
+    reaction: Reaction | None = None
+    modifier: Modifier | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Play:
+        if (self.reaction is None) == (self.modifier is None):
+            raise ValueError("give exactly one of reaction or modifier")
+        return self
+
+
+class BlockAttempt(Strict):
+    """A minion tries to block; the cards played while stealth and intercept are compared, in order."""
+
+    by: str = Name
+    plays: tuple[Play, ...] = ()
+
+
+class Action(Strict):
+    """What every minion action has: the acting minion, modifiers played before blocks, block attempts."""
+
+    actor: str = Name
+    modifiers: tuple[Modifier, ...] = Field(default=(), description="Modifiers played before any block attempt.")
+    blocks: tuple[BlockAttempt, ...] = Field(default=(), description="Block attempts, in the order they are made.")
+
+
+class Bleed(Action):
+    """Bleed a Methuselah, by default the prey (ref14:II.C.1, rb95:6.4.bleed)."""
+
+    target: str | None = Field(default=None, max_length=80, description="The Methuselah bled; default: the prey.")
+
+
+class Hunt(Action):
+    """Hunt: a vampire gains blood from the bank (ref14:II.C.2, rb95:6.4.hunt)."""
+
+
+class RetainerCard(Strict):
+    name: str = Name
+    life: int = Field(default=1, ge=0, le=50)
+    cost: Cost = Cost()
+
+
+class EmployRetainer(Action):
+    """Employ a retainer (ref14:II.C.3, rb95:6.4.employ-retainer)."""
+
+    retainer: RetainerCard
+
+
+class AllyCard(Strict):
+    name: str = Name
+    life: int = Field(default=1, ge=1, le=50)
+    cost: Cost = Cost()
+
+
+class RecruitAlly(Action):
+    """Recruit an ally (ref14:II.C.4, rb95:6.4.recruit-ally)."""
+
+    ally: AllyCard
+
+
+class EquipmentCard(Strict):
+    name: str = Name
+    cost: Cost = Cost()
+
+
+class Equip(Action):
+    """Equip the acting minion with an equipment card (ref14:II.C.5, rb95:6.4.equip)."""
+
+    equipment: EquipmentCard
+
+
+class TakeEquipment(Action):
+    """Take equipment from another minion of the same Methuselah (ref14:II.C.6)."""
+
+    source: str = Field(min_length=1, max_length=80, description="The minion the equipment is taken from.")
+    equipment: tuple[str, ...] = Field(min_length=1, description="Names of the equipment taken.")
+
+
+class LeaveTorpor(Action):
+    """A vampire in torpor leaves it (ref14:II.C.7)."""
+
+
+class Rescue(Action):
+    """Rescue a vampire from torpor (ref14:II.C.8.c)."""
+
+    target: str = Name
+    pay: dict[str, int] | None = Field(
+        default=None, description="Blood paid by each vampire, e.g. {Cassandra: 1, Eliza: 1}; default: the actor pays.")
+
+
+class ActionCardSpec(Strict):
+    """A generic action card, described by its effects (ref14:II.C.10)."""
+
+    name: str = Name
+    directed: bool = Field(default=False, description="A (D) action, directed at `target`'s Methuselah.")
+    target: str | None = Field(default=None, max_length=80, description="A Methuselah or a minion.")
+    stealth: int = Field(default=0, ge=0, le=20)
+    cost: Cost = Cost()
+    vampire_only: bool = False
+    bleed: int = Field(default=0, ge=0, le=100, description="The target Methuselah is bled for this much.")
+    gain_blood: int = Field(default=0, ge=0, le=100, description="The acting vampire gains this much blood.")
+    gain_pool: int = Field(default=0, ge=0, le=100, description="The acting Methuselah gains this much pool.")
+    burn_pool: int = Field(default=0, ge=0, le=100, description="The target Methuselah burns this much pool.")
+    burn_blood: int = Field(default=0, ge=0, le=100, description="The target minion burns this much blood.")
+
+
+class PlayAction(Action):
+    """Play an action card (ref14:II.C.10)."""
+
+    card: ActionCardSpec
+
+
+class MasterCard(Strict):
+    """A generic master card: its pool cost and simple effects."""
+
+    name: str = Name
+    cost: Cost = Cost()
+    gain_pool: int = Field(default=0, ge=0, le=100)
+    blood_to: str | None = Field(default=None, max_length=80, description="A minion that gains `blood` blood.")
+    blood: int = Field(default=0, ge=0, le=100)
+
+
+class Untap(Strict):
+    """Perform the untap phase of the Methuselah whose turn it is (ref14:II.A)."""
+
+
+class Master(Strict):
+    """The master phase: play a master card or pass (ref14:II.B)."""
+
+    card: MasterCard | None = None
+
+
+class OutOfTurnMaster(Strict):
+    """A Methuselah plays an out-of-turn master card during another's turn (ref14:II.note3)."""
+
+    player: str = Name
+    card: MasterCard
+
+
+class Transfer(Strict):
+    """One use of transfers (ref14:II.D.2): pool to a vampire, blood back to pool, or a crypt move."""
+
+    pool_to: str | None = Field(default=None, max_length=80)
+    blood_to_pool: str | None = Field(default=None, max_length=80)
+    amount: int = Field(default=1, ge=1, le=100)
+    crypt_move: dict[str, Any] | None = Field(
+        default=None, description="The vampire moved from the crypt: {name: X, capacity: N}.")
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Transfer:
+        given = [x for x in (self.pool_to, self.blood_to_pool, self.crypt_move) if x is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of pool_to, blood_to_pool or crypt_move")
+        return self
+
+
+class Influence(Strict):
+    """The influence phase: spend transfers, then uncontrolled vampires at capacity become controlled."""
+
+    transfers: tuple[Transfer, ...] = ()
+
+
+class Discard(Strict):
+    """The discard phase: discard cards and draw to replace them (ref14:II.E, rb95:5.step5)."""
+
+    cards: int = Field(default=0, ge=0, le=100)
+
+
+class EndTurn(Strict):
+    """End the turn: new allies become ready, the next Methuselah's turn begins (ref14:II.F)."""
+
+
+class StartGame(Strict):
+    """Set the game up: check deck sizes, fill pools, deal hands and uncontrolled vampires (ref14:I)."""
+
+
+DECISIONS: dict[str, type[Strict]] = {
+    "start_game": StartGame,
+    "untap": Untap,
+    "master": Master,
+    "out_of_turn_master": OutOfTurnMaster,
+    "bleed": Bleed,
+    "hunt": Hunt,
+    "employ_retainer": EmployRetainer,
+    "recruit_ally": RecruitAlly,
+    "equip": Equip,
+    "take_equipment": TakeEquipment,
+    "leave_torpor": LeaveTorpor,
+    "rescue": Rescue,
+    "action": PlayAction,
+    "influence": Influence,
+    "discard": Discard,
+    "end_turn": EndTurn,
+}
+"""Step names in scenario files and the decision each one is."""

@@ -1,0 +1,67 @@
+"""``apply(state, decision, ruleset) -> (state, events)``: the one door into the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from checker.engine import actions, phases
+from checker.engine.context import Ctx
+from checker.engine.decisions import (
+    Bleed,
+    Discard,
+    EmployRetainer,
+    EndTurn,
+    Equip,
+    Hunt,
+    Influence,
+    LeaveTorpor,
+    Master,
+    OutOfTurnMaster,
+    PlayAction,
+    RecruitAlly,
+    Rescue,
+    StartGame,
+    Strict,
+    TakeEquipment,
+    Untap,
+)
+from checker.engine.events import Event, IllegalDecision
+from checker.engine.ousting import check_ousting
+from checker.engine.setup import start_game
+from checker.engine.state import State
+from reference.rulesets import Ruleset
+
+Handler = Callable[[State, Any, Ctx], State]
+
+HANDLERS: dict[type[Strict], Handler] = {
+    StartGame: lambda s, d, c: start_game(s, c),
+    Untap: lambda s, d, c: phases.untap(s, c),
+    Master: phases.master,
+    OutOfTurnMaster: phases.out_of_turn_master,
+    Bleed: actions.bleed,
+    Hunt: actions.hunt,
+    EmployRetainer: actions.employ_retainer,
+    RecruitAlly: actions.recruit_ally,
+    Equip: actions.equip,
+    TakeEquipment: actions.take_equipment,
+    LeaveTorpor: actions.leave_torpor,
+    Rescue: actions.rescue,
+    PlayAction: actions.play_action,
+    Influence: phases.influence,
+    Discard: phases.discard,
+    EndTurn: lambda s, d, c: phases.end_turn(s, c),
+}
+
+
+def apply(state: State, decision: Strict, ruleset: Ruleset) -> tuple[State, tuple[Event, ...]]:
+    """Apply one decision under ``ruleset``; raises :class:`IllegalDecision` naming the rule broken."""
+    ctx = Ctx(ruleset)
+    if state.over:
+        raise IllegalDecision(ruleset.rule("last_standing_vp"), "the game is over")
+    handler = HANDLERS.get(type(decision))
+    if handler is None:
+        raise TypeError(f"not a decision: {type(decision).__name__}")
+    new = handler(state, decision, ctx)
+    new = check_ousting(new, ctx)
+    return new, tuple(ctx.trace.events)

@@ -1,0 +1,84 @@
+"""Ousting, the oust reward, victory points and the end of the game (ref14:II.note2, rb95:10.ousting)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from checker.engine.context import Ctx
+from checker.engine.state import PendingReward, State
+
+
+def check_ousting(state: State, ctx: Ctx) -> State:
+    """Oust every Methuselah left without pool, at once; reward predators; end the game if one is left."""
+    if state.over:
+        return state
+    ousted = [p.name for p in state.in_game() if p.pool <= 0]
+    if not ousted:
+        return state
+    predators = {name: state.predator(name) for name in ousted}
+    for name in ousted:
+        state = _remove(state, name, ctx)
+    withheld = ctx.p("oust_reward_withheld_if_predator_ousted")
+    for name in ousted:
+        q = predators[name]
+        if q == name:
+            continue
+        vp = ctx.p("oust_vp")
+        state = state.with_player(q, vp=state.player(q).vp + vp)
+        ctx.cite_param("oust_vp", f"{q} gains {vp} victory point for ousting {name}")
+        reward = ctx.p("oust_pool_reward")
+        if q in ousted:
+            ctx.cite_param("oust_reward_withheld_if_predator_ousted",
+                           f"{q} is ousted at the same time and gains no pool")
+        elif withheld == "same_turn":
+            state = replace(state, pending_rewards=(*state.pending_rewards, PendingReward(q, reward)))
+            ctx.cite_param("oust_reward_withheld_if_predator_ousted",
+                           f"{q}'s {reward} pool is withheld until the end of the turn, "
+                           f"lost if {q} is ousted this turn")
+        else:
+            state = state.move_pool(q, reward)
+            ctx.cite_param("oust_pool_reward", f"{q} gains {reward} pool from the bank")
+    state = replace(state, ousted_this_turn=state.ousted_this_turn | frozenset(ousted),
+                    pending_rewards=tuple(r for r in state.pending_rewards if r.predator not in ousted))
+    return check_game_end(state, ctx)
+
+
+def _remove(state: State, name: str, ctx: Ctx) -> State:
+    """The Methuselah leaves the game with every card she started with; counters go to the bank."""
+    freed = sum(m.counters for m in state.minions_of(name) if m.location != "removed")
+    minions = tuple(replace(m, location="removed", blood=0, retainers=(), equipment=())
+                    if m.controller == name else m for m in state.minions)
+    p = state.player(name)
+    state = replace(state, minions=minions, bank=state.bank + freed + max(p.pool, 0))
+    state = state.with_player(name, ousted=True, pool=0)
+    ctx.cite("ousting", f"{name} has no pool left and is ousted")
+    ctx.cite("cards_back_on_oust", f"{name}'s cards leave play with her")
+    return state
+
+
+def settle_pending_rewards(state: State, ctx: Ctx) -> State:
+    """At the end of a turn, pay the oust rewards withheld until then to predators still in."""
+    for r in state.pending_rewards:
+        if not state.player(r.predator).ousted:
+            state = state.move_pool(r.predator, r.pool)
+            ctx.cite_param("oust_pool_reward", f"{r.predator} gains {r.pool} pool at the end of the turn")
+    return replace(state, pending_rewards=(), ousted_this_turn=frozenset())
+
+
+def check_game_end(state: State, ctx: Ctx) -> State:
+    """With one Methuselah left (or none), the game is over; the last one standing gains a VP."""
+    alive = state.in_game()
+    if len(alive) > 1:
+        return state
+    if alive:
+        vp = ctx.p("last_standing_vp")
+        state = state.with_player(alive[0].name, vp=alive[0].vp + vp)
+        ctx.cite_param("last_standing_vp", f"{alive[0].name} is the last Methuselah in the game and gains "
+                                           f"{vp} victory point")
+    return replace(state, over=True)
+
+
+def winners(state: State) -> list[str]:
+    """The Methuselahs with the most victory points."""
+    best = max(p.vp for p in state.players)
+    return [p.name for p in state.players if p.vp == best]

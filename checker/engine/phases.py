@@ -1,0 +1,291 @@
+"""The turn's phases outside the minion phase: untap, master, influence, discard, end of turn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from checker.engine.context import Ctx
+from checker.engine.decisions import Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
+from checker.engine.ousting import settle_pending_rewards
+from checker.engine.state import PHASES, Minion, Phase, State
+
+
+def advance_to(state: State, phase: Phase, ctx: Ctx, step: str) -> State:
+    """Move forward to ``phase``, ending the optional phases passed over; untap cannot be skipped."""
+    have, want = PHASES.index(state.phase), PHASES.index(phase)
+    if want < have:
+        ctx.illegal("one_action_at_a_time", f"{step} belongs to the {phase} phase, but it is the "
+                                            f"{state.phase} phase of {state.current}'s turn")
+    if have == 0 and want > 0:
+        ctx.illegal("untap", f"the untap phase of {state.current} is mandatory: untap before {step}")
+    if have <= PHASES.index("influence") < want:
+        state = end_influence(state, ctx)
+    return replace(state, phase=phase)
+
+
+def replace_card(state: State, player: str, ctx: Ctx, what: str) -> State:
+    """A card was played from hand: draw to replace it while the library lasts."""
+    p = state.player(player)
+    if p.hand <= 0:
+        ctx.illegal("replace_card", f"{player} has no card in hand to play {what}")
+    if p.library > 0:
+        ctx.cite("replace_card", f"{player} draws a card to replace {what}")
+        return state.with_player(player, library=p.library - 1, ash_heap=p.ash_heap + 1)
+    return state.with_player(player, hand=p.hand - 1, ash_heap=p.ash_heap + 1)
+
+
+def pay_pool(state: State, player: str, amount: int, ctx: Ctx, step: str, what: str) -> State:
+    if amount <= 0:
+        return state
+    if state.player(player).pool < amount:
+        ctx.illegal(step, f"{player} cannot pay {amount} pool for {what}")
+    ctx.cite(step, f"{player} pays {amount} pool for {what}")
+    return state.move_pool(player, -amount)
+
+
+def pay_blood(state: State, minion: str, amount: int, ctx: Ctx, step: str, what: str) -> State:
+    if amount <= 0:
+        return state
+    if state.minion(minion).blood < amount:
+        ctx.illegal(step, f"{minion} cannot pay {amount} blood for {what}")
+    ctx.cite(step, f"{minion} pays {amount} blood for {what}")
+    return state.move_blood(minion, -amount)
+
+
+def untap(state: State, ctx: Ctx) -> State:
+    """Untap everything but paralyzed vampires in torpor; the Edge and any untap pool gain."""
+    if state.phase != "untap":
+        ctx.illegal("untap", f"it is already the {state.phase} phase of {state.current}'s turn")
+    me = state.current
+    minions = tuple(replace(m, tapped=False) if m.controller == me and not (m.location == "torpor" and m.paralyzed)
+                    else m for m in state.minions)
+    state = replace(state, minions=minions)
+    ctx.cite("untap", f"{me} untaps all cards (paralyzed vampires in torpor stay tapped)")
+    gain = ctx.p("untap_pool_gain")
+    if gain:
+        state = state.move_pool(me, gain)
+        ctx.cite_param("untap_pool_gain", f"{me} collects {gain} pool")
+    if state.edge == me:
+        gain = ctx.p("edge_untap_gain")
+        state = state.move_pool(me, gain)
+        ctx.cite("edge_untap", f"{me} has the Edge and adds {gain} pool from the bank")
+    return replace(state, phase="master")
+
+
+def master(state: State, decision: Master, ctx: Ctx) -> State:
+    """Play one master card, unless an out-of-turn card took this phase."""
+    state = advance_to(state, "master", ctx, "a master card")
+    me = state.player(state.current)
+    if decision.card is None:
+        ctx.cite("master_phase", f"{me.name} plays no master card")
+        return state
+    if me.skip_master:
+        ctx.illegal("out_of_turn_skip", f"{me.name} played an out-of-turn master card in lieu of this "
+                                        "master phase and must skip it")
+    limit = ctx.p("master_cards_per_phase")
+    if me.master_played >= limit:
+        ctx.illegal_param("master_cards_per_phase", f"{me.name} may play only {limit} master card a phase")
+    state = _play_master(state, me.name, decision.card, ctx)
+    return state.with_player(me.name, master_played=state.player(me.name).master_played + 1)
+
+
+def out_of_turn_master(state: State, decision: OutOfTurnMaster, ctx: Ctx) -> State:
+    """An out-of-turn master card costs the player's next master phase (ref14:II.note3)."""
+    who = decision.player
+    if who == state.current:
+        ctx.illegal("out_of_turn_not_own_turn", f"{who} cannot play an out-of-turn master card during her own turn")
+    p = state.player(who)
+    if p.out_of_turn_pending:
+        ctx.illegal("out_of_turn_master", f"{who} already played an out-of-turn master card "
+                                          "and cannot play another until after her next turn")
+    state = _play_master(state, who, decision.card, ctx)
+    ctx.cite("out_of_turn_master", f"{who} will skip her next master phase")
+    return state.with_player(who, out_of_turn_pending=True)
+
+
+def _play_master(state: State, who: str, card: MasterCard, ctx: Ctx) -> State:
+    state = pay_pool(state, who, card.cost.pool, ctx, "pay_cost", card.name)
+    ctx.cite("master_phase", f"{who} plays the master card {card.name}")
+    if card.gain_pool:
+        state = state.move_pool(who, card.gain_pool)
+        ctx.cite("master_phase", f"{card.name}: {who} gains {card.gain_pool} pool")
+    if card.blood_to:
+        m = state.minion(card.blood_to)
+        state = state.move_blood(m.name, card.blood)
+        ctx.cite("master_phase", f"{card.name}: {m.name} gains {card.blood} blood")
+        state = drain_excess(state, m.name, ctx)
+    return replace_card(state, who, ctx, card.name)
+
+
+def drain_excess(state: State, minion: str, ctx: Ctx) -> State:
+    """Blood over capacity drains off a controlled vampire; an uncontrolled one may hold it."""
+    m = state.minion(minion)
+    if not m.is_vampire or m.blood <= m.capacity:
+        return state
+    if m.location == "uncontrolled" and ctx.p("uncontrolled_may_exceed_capacity"):
+        return state
+    excess = m.blood - m.capacity
+    ctx.cite("uncontrolled_drain", f"{excess} blood over {m.name}'s capacity drains to the bank")
+    return state.move_blood(m.name, -excess)
+
+
+def transfers_for(state: State, player: str, ctx: Ctx) -> int:
+    """How many transfers this influence phase gives, by the ruleset's schedule."""
+    schedule = ctx.p("transfer_schedule")
+    n = state.player(player).own_turns if schedule["by"] == "own_turn" else state.game_turn
+    first = list(schedule["first_turns"])
+    return int(first[n - 1]) if 1 <= n <= len(first) else int(schedule["after"])
+
+
+def influence(state: State, decision: Influence, ctx: Ctx) -> State:
+    """Spend transfers (ref14:II.D.2); control comes when the phase ends."""
+    state = advance_to(state, "influence", ctx, "a transfer")
+    me = state.current
+    left = state.player(me).transfers
+    if left is None:
+        left = transfers_for(state, me, ctx)
+        schedule = ctx.p("transfer_schedule")
+        counted = "her own turn" if schedule["by"] == "own_turn" else "the game's turn"
+        n = state.player(me).own_turns if schedule["by"] == "own_turn" else state.game_turn
+        ctx.cite_param("transfer_schedule", f"{me} gains {left} transfers ({counted} {n})")
+    for t in decision.transfers:
+        state, left = _transfer(state, me, t, left, ctx)
+    return state.with_player(me, transfers=left)
+
+
+def _transfer(state: State, me: str, t: Transfer, left: int, ctx: Ctx) -> tuple[State, int]:
+    if t.pool_to is not None:
+        cost = ctx.p("transfer_cost_pool_to_vampire") * t.amount
+        v = _uncontrolled(state, me, t.pool_to, ctx)
+        _spend(left, cost, "transfer_cost_pool_to_vampire", ctx)
+        if state.player(me).pool < t.amount:
+            ctx.illegal_param("transfer_cost_pool_to_vampire", f"{me} has only {state.player(me).pool} pool")
+        if v.blood + t.amount > v.capacity and not ctx.p("uncontrolled_may_exceed_capacity"):
+            ctx.illegal_param("uncontrolled_may_exceed_capacity",
+                              f"{v.name} cannot hold more blood than its capacity {v.capacity}")
+        state = state.with_player(me, pool=state.player(me).pool - t.amount)
+        state = state.with_minion(v.name, blood=v.blood + t.amount)
+        ctx.cite_param("transfer_cost_pool_to_vampire",
+                       f"{me} spends {cost} transfers to move {t.amount} pool to {v.name}")
+        return state, left - cost
+    if t.blood_to_pool is not None:
+        per = ctx.p("transfer_cost_blood_to_pool")
+        if per is None:
+            ctx.illegal_param("transfer_cost_blood_to_pool", "blood cannot be moved from a vampire to pool")
+        cost = per * t.amount
+        v = _uncontrolled(state, me, t.blood_to_pool, ctx)
+        _spend(left, cost, "transfer_cost_blood_to_pool", ctx)
+        if v.blood < t.amount:
+            ctx.illegal_param("transfer_cost_blood_to_pool", f"{v.name} has only {v.blood} blood")
+        state = state.with_minion(v.name, blood=v.blood - t.amount)
+        state = state.with_player(me, pool=state.player(me).pool + t.amount)
+        ctx.cite_param("transfer_cost_blood_to_pool",
+                       f"{me} spends {cost} transfers to move {t.amount} blood from {v.name} to pool")
+        return state, left - cost
+    assert t.crypt_move is not None
+    cost = ctx.p("transfer_cost_crypt_move")
+    _spend(left, cost, "transfer_cost_crypt_move", ctx)
+    name, capacity = str(t.crypt_move.get("name", "")), t.crypt_move.get("capacity")
+    if not name or not isinstance(capacity, int) or not 1 <= capacity <= 20 or state.has_minion(name):
+        ctx.illegal_param("transfer_cost_crypt_move",
+                          "a crypt move names a new vampire: {name: <unused name>, capacity: 1-20}")
+    if state.player(me).crypt <= 0:
+        ctx.illegal_param("transfer_cost_crypt_move", f"{me}'s crypt is empty")
+    pool_cost = ctx.p("crypt_move_pool_cost")
+    state = _pay_pool_param(state, me, pool_cost, "crypt_move_pool_cost", ctx)
+    state = state.with_player(me, crypt=state.player(me).crypt - 1)
+    state = state.add_minion(Minion(name=name, controller=me, kind="vampire", blood=0, capacity=capacity,
+                                    location="uncontrolled"))
+    ctx.cite_param("transfer_cost_crypt_move", f"{me} spends {cost} transfers and {pool_cost} pool to move "
+                                               f"{name} from the crypt to the uncontrolled region")
+    return state, left - cost
+
+
+def _pay_pool_param(state: State, me: str, amount: int, param: str, ctx: Ctx) -> State:
+    if state.player(me).pool < amount:
+        ctx.illegal_param(param, f"{me} cannot pay {amount} pool")
+    return state.move_pool(me, -amount)
+
+
+def _spend(left: int, cost: int, param: str, ctx: Ctx) -> None:
+    if cost > left:
+        ctx.illegal_param(param, f"this needs {cost} transfers and only {left} are left")
+
+
+def _uncontrolled(state: State, me: str, name: str, ctx: Ctx) -> Minion:
+    if not state.has_minion(name):
+        ctx.illegal("influence_phase", f"no minion named {name}")
+    v = state.minion(name)
+    if v.controller != me or v.location != "uncontrolled":
+        ctx.illegal("influence_phase", f"{name} is not one of {me}'s uncontrolled vampires")
+    return v
+
+
+def end_influence(state: State, ctx: Ctx) -> State:
+    """Transfers left are lost; uncontrolled vampires at capacity become controlled (ref14:II.D.4)."""
+    me = state.current
+    p = state.player(me)
+    if p.transfers:
+        ctx.cite("transfers_lost", f"{me}'s {p.transfers} remaining transfers are lost")
+    state = state.with_player(me, transfers=None)
+    limit = ctx.p("max_controlled_vampires")
+    for v in state.minions_of(me, "uncontrolled"):
+        if v.blood < v.capacity:
+            continue
+        controlled = len([m for m in state.minions_of(me, "ready", "torpor") if m.is_vampire])
+        if limit is not None and controlled >= limit:
+            ctx.cite_param("max_controlled_vampires", f"{v.name} stays uncontrolled: {me} already controls "
+                                                      f"{limit} vampires")
+            continue
+        tapped = bool(ctx.p("control_enters_tapped"))
+        state = state.with_minion(v.name, location="ready", tapped=tapped)
+        ctx.cite_param("control_threshold", f"{v.name} has {v.blood} blood, at least its capacity "
+                                            f"{v.capacity}, and becomes controlled"
+                       + (" (tapped)" if tapped else " and ready, untapped"))
+        if tapped:
+            ctx.cite_param("control_enters_tapped", f"{v.name} enters play tapped")
+        state = drain_excess(state, v.name, ctx)
+    return state
+
+
+def discard(state: State, decision: Discard, ctx: Ctx) -> State:
+    """Discard up to the ruleset's limit and draw to replace."""
+    state = advance_to(state, "discard", ctx, "a discard")
+    me = state.player(state.current)
+    limit = ctx.p("discard_limit")
+    if me.discarded + decision.cards > limit:
+        ctx.illegal_param("discard_limit", f"{me.name} may discard at most {limit} card(s) in the discard phase")
+    if decision.cards > me.hand:
+        ctx.illegal_param("discard_limit", f"{me.name} has only {me.hand} cards in hand")
+    draw = min(decision.cards, me.library)
+    state = state.with_player(me.name, discarded=me.discarded + decision.cards, ash_heap=me.ash_heap + decision.cards,
+                              hand=me.hand - decision.cards + draw, library=me.library - draw)
+    ctx.cite_param("discard_limit", f"{me.name} discards {decision.cards} card(s) and draws {draw}")
+    return state
+
+
+def end_turn(state: State, ctx: Ctx) -> State:
+    """New allies become ready; the next Methuselah in the game, clockwise, begins her turn."""
+    state = advance_to(state, "end", ctx, "the end of the turn")
+    me = state.current
+    for m in state.minions_of(me, "new"):
+        state = state.with_minion(m.name, location="ready")
+        ctx.cite("end_turn_allies", f"{m.name}, recruited this turn, moves to the ready region")
+    state = settle_pending_rewards(state, ctx)
+    p = state.player(me)
+    state = state.with_player(me, master_played=0, discarded=0, transfers=None, skip_master=False,
+                              out_of_turn_pending=p.out_of_turn_pending and not p.skip_master)
+    nxt = state.clockwise_from(me)[1] if not state.player(me).ousted else _next_after(state, me)
+    q = state.player(nxt)
+    state = state.with_player(nxt, own_turns=q.own_turns + 1, skip_master=q.out_of_turn_pending)
+    return replace(state, current=nxt, phase="untap", game_turn=state.game_turn + 1)
+
+
+def _next_after(state: State, me: str) -> str:
+    names = [p.name for p in state.players]
+    i = names.index(me)
+    for k in range(1, len(names) + 1):
+        cand = state.players[(i + k) % len(names)]
+        if not cand.ousted:
+            return cand.name
+    return me

@@ -1,0 +1,188 @@
+"""The table a scenario starts from: players in seating order, minions, the Edge, whose turn.
+
+``Setup`` is what a scenario file writes; :func:`check_setup` lists every impossible part
+of it at once; :func:`initial_state` builds the engine's state; :func:`start_game` plays
+the setup of a new game (ref14:I).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Literal
+
+from pydantic import Field
+
+from checker.engine.context import Ctx
+from checker.engine.decisions import Name, Strict
+from checker.engine.state import Location, Minion, Phase, Player, Retainer, State
+
+Small = Field(default=None, ge=0, le=1000)
+
+
+class PlayerSetup(Strict):
+    """A Methuselah at the table. Seating is the order of the list, clockwise."""
+
+    name: str = Name
+    pool: int | None = Field(default=None, ge=0, le=1000, description="Default: the ruleset's starting pool.")
+    vp: int = Field(default=0, ge=0, le=10)
+    hand: int | None = Field(default=None, ge=0, le=100, description="Cards in hand. Default: the hand size.")
+    library: int = Field(default=50, ge=0, le=1000, description="Cards in the library.")
+    crypt: int = Field(default=20, ge=0, le=1000, description="Cards in the crypt.")
+    turns: int | None = Field(default=None, ge=0, le=1000,
+                              description="Turns this Methuselah has begun. Default: from game_turn and seating.")
+    ousted: bool = False
+
+
+class RetainerSetup(Strict):
+    name: str = Name
+    life: int = Field(default=1, ge=0, le=50)
+
+
+class MinionSetup(Strict):
+    """A vampire or ally on the table."""
+
+    name: str = Name
+    controller: str = Name
+    kind: Literal["vampire", "ally"] = "vampire"
+    capacity: int | None = Field(default=None, ge=1, le=20, description="Vampires only.")
+    blood: int | None = Field(default=None, ge=0, le=100,
+                              description="Vampires. Default: capacity when controlled, 0 when not.")
+    life: int | None = Field(default=None, ge=0, le=100, description="Allies only.")
+    location: Location = "ready"
+    tapped: bool = False
+    equipment: tuple[str, ...] = ()
+    retainers: tuple[RetainerSetup, ...] = ()
+    title: str | None = Field(default=None, max_length=40)
+    paralyzed: bool = False
+    intercept: int = Field(default=0, ge=0, le=20, description="Intercept it has from cards in play.")
+
+
+class Setup(Strict):
+    """The game situation the scenario starts from."""
+
+    players: tuple[PlayerSetup, ...] = Field(min_length=2, max_length=8)
+    minions: tuple[MinionSetup, ...] = ()
+    turn: str | None = Field(default=None, max_length=80, description="Whose turn it is. Default: the first player.")
+    phase: Phase = "untap"
+    game_turn: int = Field(default=1, ge=1, le=1000, description="Turns begun in the game so far, this one included.")
+    edge: str | None = Field(default=None, max_length=80, description="Who has the Edge. Default: nobody.")
+
+
+Issue = tuple[tuple[str | int, ...], str]  # (path inside the setup, message)
+
+
+def check_setup(s: Setup) -> list[Issue]:
+    """Every impossible part of a setup (rule ids in the messages)."""
+    issues: list[Issue] = []
+    players = [p.name for p in s.players]
+    for i, p in enumerate(s.players):
+        if players.index(p.name) != i:
+            issues.append((("players", i, "name"), f"two players are named {p.name!r}"))
+        if p.pool == 0 and not p.ousted:
+            issues.append((("players", i, "pool"), "a Methuselah with no pool is ousted (rb95:10.ousting): "
+                                                   "set ousted: true or give her pool"))
+    names: list[str] = []
+    for i, m in enumerate(s.minions):
+        where = ("minions", i)
+        if m.name in names or m.name in players:
+            issues.append(((*where, "name"), f"the name {m.name!r} is used twice"))
+        names.append(m.name)
+        if m.controller not in players:
+            issues.append(((*where, "controller"), f"{m.controller!r} is not a player of this setup"))
+        if m.kind == "vampire":
+            if m.capacity is None:
+                issues.append(((*where, "capacity"), "a vampire needs a capacity"))
+            if m.life is not None:
+                issues.append(((*where, "life"), "vampires have blood, not life"))
+            blood = m.blood if m.blood is not None else 0
+            if m.capacity is not None and blood > m.capacity and m.location in ("ready", "torpor"):
+                issues.append(((*where, "blood"), f"a controlled vampire holds at most its capacity "
+                                                  f"({m.capacity}) (rb95:3.blood-capacity)"))
+        else:
+            if m.capacity is not None or m.blood is not None:
+                issues.append(((*where, "kind"), "allies have life, not capacity or blood"))
+            if m.location in ("torpor", "uncontrolled", "crypt"):
+                issues.append(((*where, "location"), f"an ally cannot be {m.location}"))
+    for key, value in (("turn", s.turn), ("edge", s.edge)):
+        if value is not None and value not in players:
+            issues.append(((key,), f"{value!r} is not a player of this setup"))
+        elif value is not None and s.players[players.index(value)].ousted:
+            issues.append(((key,), f"{value} is ousted"))
+    if s.turn is None and s.players[0].ousted:
+        issues.append((("turn",), "the first player is ousted: say whose turn it is"))
+    return issues
+
+
+def _own_turns(s: Setup, seat: int, current: str) -> int:
+    """Turns begun by the player in ``seat``, counting from the first player with no one ousted."""
+    p = s.players[seat]
+    if p.turns is not None:
+        return p.turns
+    n = len(s.players)
+    counted = sum(1 for t in range(1, s.game_turn + 1) if (t - 1) % n == seat)
+    if p.name == current:
+        return max(counted, 1)
+    return counted
+
+
+def initial_state(s: Setup, ctx: Ctx) -> State:
+    """The engine's state for a setup that :func:`check_setup` accepted."""
+    current = s.turn or s.players[0].name
+    players = tuple(
+        Player(name=p.name, pool=p.pool if p.pool is not None else (0 if p.ousted else ctx.p("starting_pool")),
+               vp=p.vp, hand=p.hand if p.hand is not None else ctx.p("hand_size"), library=p.library,
+               crypt=p.crypt, ousted=p.ousted, own_turns=_own_turns(s, i, current))
+        for i, p in enumerate(s.players))
+    minions = tuple(_minion(m) for m in s.minions)
+    state = State(players=players, minions=minions, edge=s.edge, current=current, phase=s.phase,
+                  game_turn=s.game_turn)
+    return replace(state, bank=state.bank - (state.total_counters() - state.bank))
+
+
+def _minion(m: MinionSetup) -> Minion:
+    if m.kind == "ally":
+        blood = m.life if m.life is not None else 1
+        capacity = 0
+    else:
+        capacity = m.capacity or 1
+        blood = m.blood if m.blood is not None else (capacity if m.location in ("ready", "torpor") else 0)
+    return Minion(name=m.name, controller=m.controller, kind=m.kind, blood=blood, capacity=capacity,
+                  location=m.location, tapped=m.tapped, equipment=m.equipment,
+                  retainers=tuple(Retainer(r.name, r.life) for r in m.retainers), title=m.title,
+                  paralyzed=m.paralyzed, intercept=m.intercept)
+
+
+def start_game(state: State, ctx: Ctx) -> State:
+    """Check every deck, fill the pools, deal the hands and the first uncontrolled vampires."""
+    if state.game_turn != 1 or state.phase != "untap":
+        ctx.illegal("setup_seating", "the game is set up before its first turn")
+    n = len(state.players)
+    lib_min, extra, lib_max = ctx.p("library_min"), ctx.p("library_extra_per_player"), ctx.p("library_max")
+    top = lib_min + extra * n if lib_max is None else min(lib_max, lib_min + extra * n)
+    crypt_min, crypt_max = ctx.p("crypt_min"), ctx.p("crypt_max")
+    for p in state.players:
+        if not lib_min <= p.library <= top:
+            ctx.illegal_param("library_max" if lib_max is not None and p.library > lib_max else "library_min",
+                              f"{p.name}'s library has {p.library} cards; with {n} players it must have "
+                              f"{lib_min} to {top}")
+        if p.crypt < crypt_min or (crypt_max is not None and p.crypt > crypt_max):
+            ctx.illegal_param("crypt_max" if crypt_max is not None and p.crypt > crypt_max else "crypt_min",
+                              f"{p.name}'s crypt has {p.crypt} cards; it must have at least {crypt_min}"
+                              + (f" and at most {crypt_max}" if crypt_max is not None else ""))
+    ctx.cite_param("library_min", f"every library has {lib_min} to {top} cards")
+    ctx.cite_param("crypt_min", f"every crypt has at least {crypt_min} cards")
+    order = ", ".join(f"{p.name} (prey {state.prey(p.name)})" for p in state.players)
+    ctx.cite("setup_seating", f"seating, clockwise: {order}")
+    pool, hand, deal = ctx.p("starting_pool"), ctx.p("hand_size"), ctx.p("starting_uncontrolled")
+    for p in state.players:
+        state = state.move_pool(p.name, pool - p.pool)
+        state = state.with_player(p.name, hand=hand, library=p.library - hand)
+        dealt = [m for m in state.minions_of(p.name, "crypt")][:deal]
+        for m in dealt:
+            state = state.with_minion(m.name, location="uncontrolled", blood=0)
+        state = state.with_player(p.name, crypt=state.player(p.name).crypt - deal)
+    ctx.cite_param("starting_pool", f"every Methuselah puts {pool} pool in her blood pool")
+    ctx.cite_param("hand_size", f"every Methuselah draws {hand} cards")
+    ctx.cite_param("starting_uncontrolled", f"every Methuselah deals {deal} vampires to her uncontrolled region")
+    first = state.players[0].name
+    return replace(state.with_player(first, own_turns=1), current=first)

@@ -1,0 +1,163 @@
+"""The game state as plain immutable values, with small pure helpers to read and replace parts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+Location = Literal["ready", "torpor", "uncontrolled", "new", "crypt", "ash_heap", "removed"]
+Phase = Literal["untap", "master", "minion", "influence", "discard", "end"]
+PHASES: tuple[Phase, ...] = ("untap", "master", "minion", "influence", "discard", "end")
+
+BANK_START = 10_000
+"""The blood bank cannot run out (ref14:I.B.2): we give it more counters than any game uses."""
+
+
+@dataclass(frozen=True, slots=True)
+class Retainer:
+    """A retainer on a minion: its life counters."""
+
+    name: str
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class Minion:
+    """A vampire or an ally: blood (life for allies), where it is, what it carries."""
+
+    name: str
+    controller: str
+    kind: Literal["vampire", "ally"]
+    blood: int
+    capacity: int = 0
+    location: Location = "ready"
+    tapped: bool = False
+    equipment: tuple[str, ...] = ()
+    retainers: tuple[Retainer, ...] = ()
+    title: str | None = None
+    paralyzed: bool = False
+    intercept: int = 0
+
+    @property
+    def is_vampire(self) -> bool:
+        return self.kind == "vampire"
+
+    @property
+    def counters(self) -> int:
+        """Blood or life on the minion and its retainers."""
+        return self.blood + sum(r.life for r in self.retainers)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A Methuselah: pool, victory points, card counts and per-turn bookkeeping."""
+
+    name: str
+    pool: int
+    vp: int = 0
+    hand: int = 7
+    library: int = 50
+    crypt: int = 20
+    ash_heap: int = 0
+    ousted: bool = False
+    own_turns: int = 0
+    master_played: int = 0
+    skip_master: bool = False
+    out_of_turn_pending: bool = False
+    transfers: int | None = None
+    discarded: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PendingReward:
+    """An oust reward held until the end of the turn (when 'same turn' withholds it)."""
+
+    predator: str
+    pool: int
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """Everything on the table: players in seating order (clockwise), minions, the Edge, the bank."""
+
+    players: tuple[Player, ...]
+    minions: tuple[Minion, ...] = ()
+    edge: str | None = None
+    bank: int = BANK_START
+    current: str = ""
+    phase: Phase = "untap"
+    game_turn: int = 1
+    over: bool = False
+    pending_rewards: tuple[PendingReward, ...] = ()
+    ousted_this_turn: frozenset[str] = field(default_factory=frozenset)
+
+    # --- reading -------------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def has_player(self, name: str) -> bool:
+        return any(p.name == name for p in self.players)
+
+    def minion(self, name: str) -> Minion:
+        for m in self.minions:
+            if m.name == name:
+                return m
+        raise KeyError(name)
+
+    def has_minion(self, name: str) -> bool:
+        return any(m.name == name for m in self.minions)
+
+    def in_game(self) -> list[Player]:
+        """Players not ousted, in seating order."""
+        return [p for p in self.players if not p.ousted]
+
+    def prey(self, name: str) -> str:
+        """The next Methuselah still in the game to the left (clockwise)."""
+        alive = [p.name for p in self.in_game()]
+        i = alive.index(name)
+        return alive[(i + 1) % len(alive)]
+
+    def predator(self, name: str) -> str:
+        """The next Methuselah still in the game to the right."""
+        alive = [p.name for p in self.in_game()]
+        i = alive.index(name)
+        return alive[(i - 1) % len(alive)]
+
+    def clockwise_from(self, name: str) -> list[str]:
+        """Methuselahs in the game, clockwise, starting with ``name``."""
+        alive = [p.name for p in self.in_game()]
+        i = alive.index(name)
+        return alive[i:] + alive[:i]
+
+    def minions_of(self, player: str, *locations: Location) -> list[Minion]:
+        return [m for m in self.minions if m.controller == player and (not locations or m.location in locations)]
+
+    def total_counters(self) -> int:
+        """Bank + pools + blood and life on cards: constant through the game."""
+        on_cards = sum(m.counters for m in self.minions if m.location not in ("removed",))
+        return self.bank + sum(p.pool for p in self.players) + on_cards
+
+    # --- replacing -----------------------------------------------------------------------
+    def with_player(self, name: str, **changes: object) -> State:
+        return replace(self, players=tuple(replace(p, **changes) if p.name == name else p  # type: ignore[arg-type]
+                                           for p in self.players))
+
+    def with_minion(self, name: str, **changes: object) -> State:
+        return replace(self, minions=tuple(replace(m, **changes) if m.name == name else m  # type: ignore[arg-type]
+                                           for m in self.minions))
+
+    def add_minion(self, minion: Minion) -> State:
+        return replace(self, minions=(*self.minions, minion))
+
+    def move_pool(self, name: str, delta: int) -> State:
+        """Change a pool by ``delta``, the counters coming from or going to the bank."""
+        p = self.player(name)
+        return replace(self.with_player(name, pool=p.pool + delta), bank=self.bank - delta)
+
+    def move_blood(self, minion: str, delta: int) -> State:
+        """Change a minion's blood (or life) by ``delta`` against the bank."""
+        m = self.minion(minion)
+        return replace(self.with_minion(minion, blood=m.blood + delta), bank=self.bank - delta)

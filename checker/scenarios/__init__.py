@@ -1,0 +1,1 @@
+"""Scenario files: the format, loading with located errors, running, and comparing answers."""

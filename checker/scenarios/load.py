@@ -1,0 +1,220 @@
+"""Reading scenario files: every problem in a file at once, each with file, line and field."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from checker.engine.decisions import DECISIONS, Strict
+from checker.engine.setup import check_setup
+from checker.scenarios.model import GameExpect, MinionExpect, PlayerExpect, Scenario
+from reference.documents import display_path
+from reference.problems import Problem, ProblemsError
+from reference.yamlsource import Located, YamlLoadError, load_file
+
+SCENARIO_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What one ruleset's run must end with (only the fields given are checked)."""
+
+    players: dict[str, PlayerExpect] = field(default_factory=dict)
+    minions: dict[str, MinionExpect] = field(default_factory=dict)
+    game: GameExpect | None = None
+    illegal: str | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not (self.players or self.minions or self.game or self.illegal)
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step of the scenario: its position, its key and the decision it makes."""
+
+    index: int
+    key: str
+    decision: Strict
+    line: int | None
+
+
+@dataclass(frozen=True)
+class LoadedScenario:
+    """A scenario file that passed every check, ready to run."""
+
+    path: str
+    scenario: Scenario
+    steps: tuple[Step, ...]
+    expectations: dict[str, Expectation]
+
+    @property
+    def id(self) -> str:
+        return self.path
+
+
+def _errors(located: Located, base: tuple[str | int, ...], exc: ValidationError) -> list[Problem]:
+    return [located.problem((*base, *e["loc"]), e["msg"]) for e in exc.errors()]
+
+
+def _suggest(bad: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(bad, list(known), n=3, cutoff=0.6)
+    return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+def _names_in(decision: BaseModel) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Every (field path, name) a decision refers to: actors, blockers, targets, sources."""
+    data = decision.model_dump()
+    keys = {"actor", "by", "target", "source", "pool_to", "blood_to_pool", "player", "blood_to"}
+
+    def walk(value: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], str]]:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                if k in keys and isinstance(v, str):
+                    yield (*path, k), v
+                elif k == "pay" and isinstance(v, dict):
+                    for who in v:
+                        yield (*path, k), str(who)
+                else:
+                    yield from walk(v, (*path, k))
+        elif isinstance(value, list | tuple):
+            for i, v in enumerate(value):
+                yield from walk(v, (*path, i))
+
+    yield from walk(data, ())
+
+
+def _new_names(decision: BaseModel) -> list[str]:
+    """Minions a decision brings into the game (so later steps may name them)."""
+    data = decision.model_dump()
+    found: list[str] = []
+    if isinstance(data.get("ally"), dict):
+        found.append(str(data["ally"]["name"]))
+    for t in data.get("transfers", ()) or ():
+        if isinstance(t, dict) and isinstance(t.get("crypt_move"), dict) and "name" in t["crypt_move"]:
+            found.append(str(t["crypt_move"]["name"]))
+    return found
+
+
+def _expectation(located: Located, base: tuple[str | int, ...], raw: Any, players: set[str],
+                 minions: set[str], rules: set[str], problems: list[Problem]) -> Expectation:
+    if not isinstance(raw, dict):
+        problems.append(located.problem(base, "expected a mapping of names to expected values"))
+        return Expectation()
+    out_p: dict[str, PlayerExpect] = {}
+    out_m: dict[str, MinionExpect] = {}
+    game: GameExpect | None = None
+    illegal: str | None = None
+    for key, value in raw.items():
+        path = (*base, key)
+        try:
+            if key == "game":
+                game = GameExpect.model_validate(value)
+            elif key == "illegal":
+                if not isinstance(value, str) or value not in rules:
+                    problems.append(located.problem(path, f"unknown rule id {value!r}{_suggest(str(value), rules)}"))
+                illegal = str(value)
+            elif key in players:
+                out_p[key] = PlayerExpect.model_validate(value)
+            elif key in minions:
+                out_m[key] = MinionExpect.model_validate(value)
+            else:
+                problems.append(located.problem(path, f"{key!r} is neither a player nor a minion of the setup, "
+                                                      f"nor `game` or `illegal`{_suggest(str(key), players | minions)}"))
+        except ValidationError as exc:
+            problems += _errors(located, path, exc)
+    return Expectation(out_p, out_m, game, illegal)
+
+
+def load_scenario(path: Path, rules: set[str], rulesets: set[str]) -> LoadedScenario:
+    """Parse and check one scenario file; raises :class:`ProblemsError` listing every problem."""
+    name = display_path(path)
+    try:
+        located = load_file(path, name)
+    except YamlLoadError as exc:
+        raise ProblemsError([exc.problem]) from None
+    if not isinstance(located.data, dict):
+        raise ProblemsError([located.problem((), "a scenario file is a mapping (title, question, tests, ...)")])
+    try:
+        sc = Scenario.model_validate(located.data)
+    except ValidationError as exc:
+        raise ProblemsError(_errors(located, (), exc)) from None
+    problems: list[Problem] = []
+    for key in ("tests", "cites"):
+        for i, rid in enumerate(getattr(sc, key)):
+            if rid not in rules:
+                problems.append(located.problem((key, i), f"unknown rule id {rid!r}{_suggest(rid, rules)}"))
+    for i, r in enumerate(sc.rulesets):
+        if r not in rulesets:
+            problems.append(located.problem(("rulesets", i), f"unknown ruleset {r!r}{_suggest(r, rulesets)}"))
+    for r in sc.expect_by_ruleset:
+        if r not in sc.rulesets:
+            problems.append(located.problem(("expect_by_ruleset", r), f"{r!r} is not one of this scenario's rulesets"))
+    problems += [located.problem(("setup", *p), msg) for p, msg in check_setup(sc.setup)]
+    players = {p.name for p in sc.setup.players}
+    minions = {m.name for m in sc.setup.minions}
+    steps: list[Step] = []
+    for i, raw in enumerate(sc.steps):
+        base: tuple[str | int, ...] = ("steps", i)
+        if len(raw) != 1:
+            problems.append(located.problem(base, f"a step has exactly one key, one of: {', '.join(DECISIONS)}"))
+            continue
+        ((key, payload),) = raw.items()
+        model = DECISIONS.get(key)
+        if model is None:
+            problems.append(located.problem((*base, key), f"unknown step {key!r}{_suggest(key, DECISIONS)}; "
+                                                          f"steps are: {', '.join(DECISIONS)}"))
+            continue
+        try:
+            decision = model.model_validate(payload if payload is not None else {})
+        except ValidationError as exc:
+            problems += _errors(located, (*base, key), exc)
+            continue
+        for where, who in _names_in(decision):
+            if who not in players and who not in minions:
+                problems.append(located.problem((*base, key, *where),
+                                                f"{who!r} is not a player or minion of the setup"
+                                                f"{_suggest(who, players | minions)}"))
+        minions |= set(_new_names(decision))
+        steps.append(Step(i, key, decision, located.line_of(base)))
+    shared = _expectation(located, ("expect",), sc.expect, players, minions, rules, problems)
+    expectations: dict[str, Expectation] = {}
+    for r in sc.rulesets:
+        extra = sc.expect_by_ruleset.get(r)
+        if extra is None:
+            expectations[r] = shared
+            continue
+        merged = _merge(sc.expect, extra)
+        expectations[r] = _expectation(located, ("expect_by_ruleset", r), merged, players, minions, rules, problems)
+    if problems:
+        raise ProblemsError(problems)
+    return LoadedScenario(name, sc, tuple(steps), expectations)
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Lay a ruleset's expectations over the shared ones; `key: null` removes a shared key."""
+    out = dict(base)
+    for k, v in over.items():
+        if v is None:
+            out.pop(k, None)
+        elif isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = {**out[k], **v}
+        else:
+            out[k] = v
+    return out
+
+
+def scenario_files(paths: Iterable[Path]) -> list[Path]:
+    """Scenario files under the given files and folders, sorted (the JSON schema excluded)."""
+    found: set[Path] = set()
+    for p in paths:
+        if p.is_dir():
+            found |= {f for f in p.rglob("*") if f.suffix in SCENARIO_SUFFIXES and f.is_file()}
+        elif p.suffix in SCENARIO_SUFFIXES or p.exists():
+            found.add(p)
+    return sorted(found)

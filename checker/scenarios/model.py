@@ -1,0 +1,72 @@
+"""The scenario file format: a rules question as a game situation, what happens, and the answer.
+
+Unknown keys are errors everywhere. The JSON Schema exported by ``rules schema`` is
+generated from these models (``scenarios/schema.json``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from checker.engine.decisions import Strict
+from checker.engine.setup import Setup
+from checker.engine.state import Location, Phase
+
+RuleId = Field(pattern=r"^[a-z0-9]+:[A-Za-z0-9][A-Za-z0-9.\-]*$", max_length=120)
+Text = Field(min_length=1, max_length=200, pattern=r"^[^\n\r]*$")
+
+
+class PlayerExpect(Strict):
+    """What is expected of a Methuselah afterwards; only the fields given are checked."""
+
+    pool: int | None = None
+    vp: int | None = None
+    hand: int | None = None
+    library: int | None = None
+    ash_heap: int | None = None
+    ousted: bool | None = None
+
+
+class MinionExpect(Strict):
+    """What is expected of a minion afterwards; only the fields given are checked."""
+
+    blood: int | None = Field(default=None, description="Blood of a vampire.")
+    life: int | None = Field(default=None, description="Life of an ally.")
+    tapped: bool | None = None
+    location: Location | None = None
+    controller: str | None = None
+    equipment: tuple[str, ...] | None = None
+    retainers: tuple[str, ...] | None = None
+    paralyzed: bool | None = None
+
+
+class GameExpect(Strict):
+    """What is expected of the game as a whole."""
+
+    edge: str | None = Field(default=None, description="Who has the Edge; `nobody` for no one.")
+    turn: str | None = Field(default=None, description="Whose turn it is.")
+    phase: Phase | None = None
+    over: bool | None = None
+    winners: tuple[str, ...] | None = Field(default=None, description="The Methuselahs with the most VPs.")
+    game_turn: int | None = None
+
+
+class Scenario(Strict):
+    """One rules question: title, the question, the rules it tests, a setup, steps and the expected answer."""
+
+    title: str = Text
+    question: str = Field(min_length=1, max_length=2000, description="The question, in words.")
+    tests: tuple[str, ...] = Field(min_length=1, description="Rule ids this scenario checks (each must exist).")
+    cites: tuple[str, ...] = Field(default=(), description="Other rule ids the scenario relies on.")
+    rulesets: tuple[str, ...] = Field(min_length=1, description="Rulesets the question is asked under.")
+    setup: Setup
+    steps: tuple[dict[str, Any], ...] = Field(
+        default=(), description="What the players do, in order: each step is one key (bleed, hunt, untap, ...).")
+    expect: dict[str, Any] = Field(
+        default_factory=dict,
+        description="Expected answer: player or minion name -> fields; `game` -> game fields; "
+                    "`illegal` -> the rule id a step must break.")
+    expect_by_ruleset: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="Per ruleset, expectations laid over `expect`.")
