@@ -24,5 +24,5 @@ class ProblemsError(ValueError):
     """Raised when an input has problems; carries every one of them."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        self.problems = sorted(problems, key=lambda p: (p.file, p.line or 0, p.message))
+        self.problems = sorted(problems, key=lambda p: (p.file, p.line or 0))
         super().__init__("\n".join(str(p) for p in self.problems))

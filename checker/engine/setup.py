@@ -23,7 +23,7 @@ class PlayerSetup(Strict):
     """A Methuselah at the table. Seating is the order of the list, clockwise."""
 
     name: str = Name
-    pool: int | None = Field(default=None, ge=0, le=1000, description="Default: the ruleset's starting pool.")
+    pool: int | None = Field(default=None, le=1000, description="Default: the ruleset's starting pool.")
     vp: int = Field(default=0, ge=0, le=10)
     hand: int | None = Field(default=None, ge=0, le=100, description="Cards in hand. Default: the hand size.")
     library: int = Field(default=50, ge=0, le=1000, description="Cards in the library.")
@@ -78,7 +78,9 @@ def check_setup(s: Setup) -> list[Issue]:
     for i, p in enumerate(s.players):
         if players.index(p.name) != i:
             issues.append((("players", i, "name"), f"two players are named {p.name!r}"))
-        if p.pool == 0 and not p.ousted:
+        if p.pool is not None and p.pool < 0:
+            issues.append((("players", i, "pool"), "a pool cannot be negative"))
+        elif p.pool == 0 and not p.ousted:
             issues.append((("players", i, "pool"), "a Methuselah with no pool is ousted (rb95:10.ousting): "
                                                    "set ousted: true or give her pool"))
     names: list[str] = []

@@ -59,7 +59,14 @@ class LoadedScenario:
 
 
 def _errors(located: Located, base: tuple[str | int, ...], exc: ValidationError) -> list[Problem]:
-    return [located.problem((*base, *e["loc"]), e["msg"]) for e in exc.errors()]
+    errs = exc.errors()
+    locs = [tuple(e["loc"]) for e in errs]
+
+    def echo(e: Any) -> bool:  # "too short" only because its items were invalid: said already
+        loc = tuple(e["loc"])
+        return e["type"] == "too_short" and any(o[:len(loc)] == loc and len(o) > len(loc) for o in locs)
+
+    return [located.problem((*base, *e["loc"]), e["msg"]) for e in errs if not echo(e)]
 
 
 def _suggest(bad: str, known: Iterable[str]) -> str:
@@ -131,6 +138,37 @@ def _expectation(located: Located, base: tuple[str | int, ...], raw: Any, player
     return Expectation(out_p, out_m, game, illegal)
 
 
+def _check_steps(located: Located, raw_steps: list[Any], known: set[str] | None,
+                 problems: list[Problem]) -> tuple[list[Step], list[Problem]]:
+    """Each step's key and payload; names checked against ``known`` (grown by new minions)."""
+    steps: list[Step] = []
+    for i, raw in enumerate(raw_steps):
+        base: tuple[str | int, ...] = ("steps", i)
+        if not isinstance(raw, dict) or len(raw) != 1:
+            problems.append(located.problem(base, f"a step has exactly one key, one of: {', '.join(DECISIONS)}"))
+            continue
+        ((key, payload),) = raw.items()
+        model = DECISIONS.get(key)
+        if model is None:
+            problems.append(located.problem((*base, key), f"unknown step {key!r}{_suggest(key, DECISIONS)}; "
+                                                          f"steps are: {', '.join(DECISIONS)}"))
+            continue
+        try:
+            decision = model.model_validate(payload if payload is not None else {})
+        except ValidationError as exc:
+            problems += _errors(located, (*base, key), exc)
+            continue
+        if known is not None:
+            for where, who in _names_in(decision):
+                if who not in known:
+                    problems.append(located.problem((*base, key, *where),
+                                                    f"{who!r} is not a player or minion of the setup"
+                                                    f"{_suggest(who, known)}"))
+            known |= set(_new_names(decision))
+        steps.append(Step(i, key, decision, located.line_of(base)))
+    return steps, problems
+
+
 def load_scenario(path: Path, rules: set[str], rulesets: set[str]) -> LoadedScenario:
     """Parse and check one scenario file; raises :class:`ProblemsError` listing every problem."""
     name = display_path(path)
@@ -143,7 +181,11 @@ def load_scenario(path: Path, rules: set[str], rulesets: set[str]) -> LoadedScen
     try:
         sc = Scenario.model_validate(located.data)
     except ValidationError as exc:
-        raise ProblemsError(_errors(located, (), exc)) from None
+        problems = _errors(located, (), exc)
+        raw_steps = located.data.get("steps")
+        if isinstance(raw_steps, list):  # still report what is wrong in the steps
+            problems += _check_steps(located, raw_steps, None, [])[1]
+        raise ProblemsError(problems) from None
     problems: list[Problem] = []
     for key in ("tests", "cites"):
         for i, rid in enumerate(getattr(sc, key)):
@@ -158,30 +200,10 @@ def load_scenario(path: Path, rules: set[str], rulesets: set[str]) -> LoadedScen
     problems += [located.problem(("setup", *p), msg) for p, msg in check_setup(sc.setup)]
     players = {p.name for p in sc.setup.players}
     minions = {m.name for m in sc.setup.minions}
-    steps: list[Step] = []
-    for i, raw in enumerate(sc.steps):
-        base: tuple[str | int, ...] = ("steps", i)
-        if len(raw) != 1:
-            problems.append(located.problem(base, f"a step has exactly one key, one of: {', '.join(DECISIONS)}"))
-            continue
-        ((key, payload),) = raw.items()
-        model = DECISIONS.get(key)
-        if model is None:
-            problems.append(located.problem((*base, key), f"unknown step {key!r}{_suggest(key, DECISIONS)}; "
-                                                          f"steps are: {', '.join(DECISIONS)}"))
-            continue
-        try:
-            decision = model.model_validate(payload if payload is not None else {})
-        except ValidationError as exc:
-            problems += _errors(located, (*base, key), exc)
-            continue
-        for where, who in _names_in(decision):
-            if who not in players and who not in minions:
-                problems.append(located.problem((*base, key, *where),
-                                                f"{who!r} is not a player or minion of the setup"
-                                                f"{_suggest(who, players | minions)}"))
-        minions |= set(_new_names(decision))
-        steps.append(Step(i, key, decision, located.line_of(base)))
+    known = players | minions
+    steps, step_problems = _check_steps(located, list(sc.steps), known, [])
+    problems += step_problems
+    minions = known - players
     shared = _expectation(located, ("expect",), sc.expect, players, minions, rules, problems)
     expectations: dict[str, Expectation] = {}
     for r in sc.rulesets:
