@@ -12,6 +12,7 @@ from reference.golden import IDS_FILE, id_drift
 from reference.graph import build_graph
 from reference.links import LINKS_DIR, load_links
 from reference.problems import Problem, ProblemsError
+from reference.rulesets import load_rulesets
 
 
 def _where(corpus: Corpus, rule_id: str, line: int | None = None) -> tuple[str, int]:
@@ -41,6 +42,10 @@ def validate(links_path: Path = LINKS_DIR) -> list[Problem]:
         if a.legend and a.legend not in corpus.rules:
             problems.append(Problem("reference/data/authorities.yaml", None, code,
                                     f"legend node {a.legend} does not exist"))
+    try:
+        load_rulesets(corpus)
+    except ProblemsError as exc:
+        problems += exc.problems
     try:
         links = load_links(corpus, links_path)
     except ProblemsError as exc:
