@@ -173,7 +173,8 @@ def list_rulesets(as_json: JsonFlag = False) -> None:
 @guarded
 def schema(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write the schema to this file.")] = None,
-    check_file: Annotated[bool, typer.Option("--check", help="Exit 1 if scenarios/schema.json is out of date.")] = False,
+    check_file: Annotated[bool, typer.Option(
+        "--check", help="Exit 1 if scenarios/schema.json is out of date.")] = False,
 ) -> None:
     """Print the JSON Schema of scenario files (editors validate with it: scenarios/schema.json)."""
     from checker.scenarios.schema import scenario_schema

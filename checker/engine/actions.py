@@ -155,7 +155,8 @@ def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
         m = state.minion(actor.name)
         state = replace(state.with_minion(m.name, retainers=(*m.retainers, Retainer(card.name, card.life))),
                         bank=state.bank - card.life)
-        ctx.cite("employ_retainer", f"{card.name} is put on {m.name}" + (f" with {card.life} life" if card.life else ""))
+        life = f" with {card.life} life" if card.life else ""
+        ctx.cite("employ_retainer", f"{card.name} is put on {m.name}{life}")
     return _card_played(state, ctx, card.name)
 
 

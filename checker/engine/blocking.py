@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
 from checker.engine.decisions import Action, Cost, Modifier, Reaction
 from checker.engine.phases import pay_blood, pay_pool, replace_card
@@ -125,8 +126,7 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
                 ctx.cite("burn_blocked_card", "the action card is burned")
             if deferred:
                 ctx.cite_param("modifier_costs_when_blocked", "the costs of the modifiers played are ignored")
-            ctx.cite("blocked_to_combat", f"combat begins between {d.actor} and {blocker}; the action ends")
-            return state, True, deferred
+            return begin_combat(state, d.actor, blocker, ctx), True, deferred
         ctx.cite("block_fails", f"stealth {stealth} beats {blocker}'s intercept {intercept}: the block fails")
     return state, False, deferred
 

@@ -132,7 +132,8 @@ def _expectation(located: Located, base: tuple[str | int, ...], raw: Any, player
                 out_m[key] = MinionExpect.model_validate(value)
             else:
                 problems.append(located.problem(path, f"{key!r} is neither a player nor a minion of the setup, "
-                                                      f"nor `game` or `illegal`{_suggest(str(key), players | minions)}"))
+                                                      "nor `game` or `illegal`"
+                                                      f"{_suggest(str(key), players | minions)}"))
         except ValidationError as exc:
             problems += _errors(located, path, exc)
     return Expectation(out_p, out_m, game, illegal)
@@ -181,11 +182,11 @@ def load_scenario(path: Path, rules: set[str], rulesets: set[str]) -> LoadedScen
     try:
         sc = Scenario.model_validate(located.data)
     except ValidationError as exc:
-        problems = _errors(located, (), exc)
+        found = _errors(located, (), exc)
         raw_steps = located.data.get("steps")
         if isinstance(raw_steps, list):  # still report what is wrong in the steps
-            problems += _check_steps(located, raw_steps, None, [])[1]
-        raise ProblemsError(problems) from None
+            found += _check_steps(located, raw_steps, None, [])[1]
+        raise ProblemsError(found) from None
     problems: list[Problem] = []
     for key in ("tests", "cites"):
         for i, rid in enumerate(getattr(sc, key)):

@@ -9,7 +9,6 @@ from typer.testing import CliRunner
 
 from checker.cli import app
 from reference.corpus import corpus
-
 from tests.conftest import ROOT
 
 runner = CliRunner()

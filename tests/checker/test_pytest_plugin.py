@@ -1,0 +1,39 @@
+"""Scenario files are pytest items: -k, -x, -n and --junitxml work on them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+from tests.conftest import ROOT
+
+
+def _pytest(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def test_items_per_ruleset_with_junit(tmp_path: Path) -> None:
+    junit = tmp_path / "junit.xml"
+    result = _pytest("scenarios/actions/bleed-gets-the-edge.yaml", f"--junitxml={junit}")
+    assert result.returncode == 0, result.stdout
+    assert "3 passed" in result.stdout
+    cases = ElementTree.parse(junit).getroot().iter("testcase")
+    assert {c.get("name") for c in cases} == {"jyhad-1.4", "vtes-basic", "vtes-advanced"}
+
+
+def test_keyword_selection_and_parallel_workers() -> None:
+    result = _pytest("scenarios/actions/bleed-gets-the-edge.yaml", "-k", "vtes-basic", "-n", "2", "-x")
+    assert result.returncode == 0, result.stdout
+    assert "1 passed" in result.stdout
+
+
+def test_a_broken_file_is_one_failing_item(tmp_path: Path) -> None:
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "bad.yaml").write_text("title: x\n")
+    result = _pytest(str(folder / "bad.yaml"), "--rootdir", str(tmp_path))
+    assert result.returncode == 1
+    assert "question: Field required" in result.stdout
