@@ -59,7 +59,7 @@ def check(
     else:
         for o in outcomes:
             if o.status == "fail":
-                console.print(f"[red]FAIL[/red] {escape(o.scenario)} [{o.ruleset}]")
+                console.print(f"[red]FAIL[/red] {escape(o.scenario)} {escape(f'[{o.ruleset}]')}")
                 for f in o.failures:
                     console.print(f"     {escape(f)}")
         _summary(outcomes)

@@ -56,7 +56,7 @@ class Outcome:
 
 
 def snapshot(state: State) -> dict[str, Any]:
-    """The game as an answer: every Methuselah, every minion in the game, the Edge, whose turn."""
+    """The game as an answer: every Methuselah, every minion (removed ones too), the Edge, whose turn."""
     return {
         "players": {p.name: {"pool": p.pool, "vp": p.vp, "hand": p.hand, "library": p.library,
                              "ash_heap": p.ash_heap, "ousted": p.ousted} for p in state.players},
@@ -64,7 +64,7 @@ def snapshot(state: State) -> dict[str, Any]:
                              ("blood" if m.is_vampire else "life"): m.blood, "location": m.location,
                              "tapped": m.tapped, "equipment": list(m.equipment),
                              "retainers": [r.name for r in m.retainers], "paralyzed": m.paralyzed}
-                    for m in state.minions if m.location != "removed"},
+                    for m in state.minions},
         "game": {"edge": state.edge or "nobody", "turn": state.current, "phase": state.phase,
                  "game_turn": state.game_turn, "over": state.over, "winners": winners(state)},
     }
