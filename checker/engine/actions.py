@@ -273,6 +273,9 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
         directed_at = state.minion(target).controller if state.has_minion(target) else target
         if not state.has_player(directed_at):
             ctx.illegal("action_card", f"{card.name} is directed at {target}, who is not in the game")
+        if state.player(directed_at).ousted:
+            ctx.illegal("cards_back_on_oust", f"{card.name} is directed at {target}, but {directed_at} is ousted "
+                                              "and her cards have left play")
     if card.bleed and directed_at == state.current:
         ctx.illegal("bleed_not_self", f"{state.current} cannot bleed herself")
     plan = Plan("card", directed_at, card.stealth, card.cost, card.name)

@@ -58,7 +58,8 @@ def apply(state: State, decision: Strict, ruleset: Ruleset) -> tuple[State, tupl
     """Apply one decision under ``ruleset``; raises :class:`IllegalDecision` naming the rule broken."""
     ctx = Ctx(ruleset)
     if state.over:
-        raise IllegalDecision(ruleset.rule("last_standing_vp"), "the game is over")
+        step = "game_over_two_players" if len(state.players) == 2 else "game_over"
+        raise IllegalDecision(ruleset.step(step), "the game is over")
     handler = HANDLERS.get(type(decision))
     if handler is None:
         raise TypeError(f"not a decision: {type(decision).__name__}")
