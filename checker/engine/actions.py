@@ -42,6 +42,8 @@ def _actor(state: State, a: Action, ctx: Ctx, *, in_torpor: bool = False) -> Min
     if m.controller != state.current:
         ctx.illegal("ready_actor", f"{m.name} is {m.controller}'s, and it is {state.current}'s turn")
     want = "torpor" if in_torpor else "ready"
+    if m.location == "new":
+        ctx.illegal("new_ally_cannot_act", f"{m.name} was recruited this turn and cannot act yet")
     if m.location != want:
         ctx.illegal("ready_actor", f"{m.name} is {m.location.replace('_', ' ')}, not {want}")
     if m.tapped:
@@ -98,8 +100,8 @@ def _pay(state: State, player: str, minion: str, cost: Cost, ctx: Ctx, what: str
     return pay_blood(state, minion, cost.blood, ctx, "pay_cost", what)
 
 
-def _card_played(state: State, ctx: Ctx, name: str) -> State:
-    return replace_card(state, state.current, ctx, name)
+def _card_played(state: State, ctx: Ctx, name: str, *, stays: bool = False) -> State:
+    return replace_card(state, state.current, ctx, name, stays_in_play=stays)
 
 
 def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
@@ -110,6 +112,9 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
         ctx.illegal("bleed_not_self", f"{state.current} cannot bleed herself")
     if not state.has_player(target) or state.player(target).ousted:
         ctx.illegal("bleed", f"{target} is not a Methuselah in the game")
+    if target != state.prey(state.current):
+        ctx.illegal("bleed_prey_only", f"a bleed without a card is directed at the prey, "
+                                       f"{state.prey(state.current)}, not {target}")
     plan = Plan("bleed", target, ctx.p("no_card_action_stealth")["bleed"], Cost(), None)
     state, ok = _run(state, d, plan, ctx)
     if not ok:
@@ -157,7 +162,7 @@ def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
                         bank=state.bank - card.life)
         life = f" with {card.life} life" if card.life else ""
         ctx.cite("employ_retainer", f"{card.name} is put on {m.name}{life}")
-    return _card_played(state, ctx, card.name)
+    return _card_played(state, ctx, card.name, stays=ok)
 
 
 def recruit_ally(state: State, d: RecruitAlly, ctx: Ctx) -> State:
@@ -173,7 +178,7 @@ def recruit_ally(state: State, d: RecruitAlly, ctx: Ctx) -> State:
         ctx.cite("recruit_ally", f"{card.name} is put in the inactive region: it cannot act this turn")
         state = state.move_blood(card.name, card.life)
         ctx.cite("ally_life", f"{card.name} gets {card.life} life from the blood bank")
-    return _card_played(state, ctx, card.name)
+    return _card_played(state, ctx, card.name, stays=ok)
 
 
 def equip(state: State, d: Equip, ctx: Ctx) -> State:
@@ -185,7 +190,7 @@ def equip(state: State, d: Equip, ctx: Ctx) -> State:
         m = state.minion(actor.name)
         state = state.with_minion(m.name, equipment=(*m.equipment, card.name))
         ctx.cite("equip", f"{card.name} is put on {m.name}")
-    return _card_played(state, ctx, card.name)
+    return _card_played(state, ctx, card.name, stays=ok)
 
 
 def take_equipment(state: State, d: TakeEquipment, ctx: Ctx) -> State:

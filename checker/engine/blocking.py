@@ -1,4 +1,4 @@
-"""Who may block an action, in what order, and whether a block succeeds (ref14:III.B-C, rb95:6.3.2)."""
+"""Who may block an action, in what order, and whether a block succeeds (ref14:III.B, ref14:III.C, rb95:6.3.2)."""
 
 from __future__ import annotations
 
@@ -90,7 +90,11 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
         state = _modifier(state, m, d, used_mods, ctx, deferred)
         stealth += m.stealth
     if d.stealth and d.kind in ctx.p("no_card_action_stealth"):
-        ctx.cite_param("no_card_action_stealth", f"{d.actor}'s action is at +{d.stealth} stealth")
+        message = f"{d.actor}'s action is at +{d.stealth} stealth"
+        if f"stealth_{d.kind}" in ctx.rs.steps:
+            ctx.trace.add(ctx.rs.steps[f"stealth_{d.kind}"], message)
+        else:
+            ctx.cite_param("no_card_action_stealth", message)
     order = eligible_blockers(state, d, ctx)
     unblockable = stealth > 0 and bool(ctx.p("stealth_makes_unblockable"))
     if unblockable and order:
@@ -98,7 +102,7 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
     position = 0
     tried: set[str] = set()
     for attempt in a.blocks:
-        blocker = _check_blocker(state, attempt.by, d, [] if unblockable else order, position, tried, ctx)
+        blocker = _check_blocker(state, attempt.by, d, order, position, tried, unblockable, ctx)
         owner = state.minion(blocker).controller
         position = order.index(owner)
         tried.add(blocker)
@@ -106,6 +110,9 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
         ctx.cite("untapped_blocker", f"{blocker} ({owner}) attempts to block")
         for play in attempt.plays:
             if play.reaction is not None:
+                if play.reaction.intercept and not ctx.p("intercept_allowed"):
+                    ctx.illegal_param("intercept_allowed",
+                                      f"{play.reaction.name} gives intercept, which this edition does not use")
                 if play.reaction.intercept and not stealth > intercept:
                     ctx.illegal("reaction_intercept", f"{play.reaction.name} adds intercept, but {blocker}'s "
                                                       f"intercept {intercept} already matches stealth {stealth}")
@@ -117,6 +124,11 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
                                                     f"already beats {blocker}'s intercept {intercept}")
                 state = _modifier(state, play.modifier, d, used_mods, ctx, deferred)
                 stealth += play.modifier.stealth
+        if stealth > 0 and ctx.p("stealth_makes_unblockable"):
+            ctx.cite_param("stealth_makes_unblockable", f"the action now has stealth: {blocker}'s block fails "
+                                                        "and the action cannot be blocked")
+            unblockable = True
+            break
         if intercept >= stealth:
             ctx.cite("block_succeeds", f"{blocker}'s intercept {intercept} is at least the stealth {stealth}: "
                                        "the action is blocked")
@@ -131,31 +143,27 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
     return state, False, deferred
 
 
-def eligible_names(state: State, d: Declared) -> set[str]:
-    """Methuselahs who could block were it not for stealth (no trace)."""
-    if d.directed_at is not None:
-        return {d.directed_at} - {d.controller}
-    return {p.name for p in state.in_game()} - {d.controller}
-
-
 def _check_blocker(state: State, name: str, d: Declared, order: list[str], position: int,
-                   tried: set[str], ctx: Ctx) -> str:
+                   tried: set[str], unblockable: bool, ctx: Ctx) -> str:
+    """The blocker, if this attempt is allowed; otherwise the rule that forbids it."""
     if not state.has_minion(name):
         ctx.illegal("untapped_blocker", f"no minion named {name}")
     m = state.minion(name)
     if m.controller == d.controller:
+        if d.directed_at == d.controller:
+            ctx.illegal("self_directed_unblockable", f"the action is directed at {d.controller} herself: "
+                                                     "no minion may block it")
         ctx.illegal("directed_blockers", f"{name} belongs to the acting Methuselah and cannot block")
+    if d.directed_at is None and not ctx.p("undirected_actions_blockable"):
+        ctx.illegal_param("undirected_actions_blockable", f"{name} cannot block an undirected action")
+    if unblockable:
+        ctx.illegal_param("stealth_makes_unblockable", f"the action has stealth: {name} cannot block it")
     if m.controller not in order:
-        if d.directed_at is not None:
-            ctx.illegal("directed_blockers", f"{name} is {m.controller}'s: only {d.directed_at}'s minions "
-                                             "may block this directed action")
-        if ctx.p("stealth_makes_unblockable") and m.controller in eligible_names(state, d):
-            ctx.illegal_param("stealth_makes_unblockable", f"the action has stealth: {name} cannot block it")
-        if not ctx.p("undirected_actions_blockable"):
-            ctx.illegal_param("undirected_actions_blockable", f"{name} cannot block an undirected action")
-        ctx.illegal("directed_blockers", f"{name}'s Methuselah may not block this action")
+        ctx.illegal("directed_blockers", f"{name} is {m.controller}'s: only {d.directed_at}'s minions "
+                                         "may block this directed action")
     if order.index(m.controller) < position:
-        ctx.illegal("passed_block", f"{m.controller} passed her chance to block and cannot block later")
+        step = "others_clockwise" if order.index(m.controller) >= 2 else "passed_block"
+        ctx.illegal(step, f"{m.controller} passed her chance to block and cannot block later")
     if name in tried:
         ctx.illegal("block_fails", f"{name} already attempted to block this action")
     if m.location != "ready" or m.tapped:

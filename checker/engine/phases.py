@@ -17,21 +17,25 @@ def advance_to(state: State, phase: Phase, ctx: Ctx, step: str) -> State:
         ctx.illegal("one_action_at_a_time", f"{step} belongs to the {phase} phase, but it is the "
                                             f"{state.phase} phase of {state.current}'s turn")
     if have == 0 and want > 0:
-        ctx.illegal("untap", f"the untap phase of {state.current} is mandatory: untap before {step}")
+        ctx.illegal("untap_mandatory", f"the untap phase of {state.current} is mandatory: untap before {step}")
     if have <= PHASES.index("influence") < want:
         state = end_influence(state, ctx)
     return replace(state, phase=phase)
 
 
-def replace_card(state: State, player: str, ctx: Ctx, what: str) -> State:
-    """A card was played from hand: draw to replace it while the library lasts."""
+def replace_card(state: State, player: str, ctx: Ctx, what: str, *, stays_in_play: bool = False) -> State:
+    """A card was played from hand: draw to replace it while the library lasts.
+
+    A card that stays in play (equipment, a retainer, an ally) does not go to the ash heap.
+    """
     p = state.player(player)
     if p.hand <= 0:
         ctx.illegal("replace_card", f"{player} has no card in hand to play {what}")
+    heap = p.ash_heap + (0 if stays_in_play else 1)
     if p.library > 0:
         ctx.cite("replace_card", f"{player} draws a card to replace {what}")
-        return state.with_player(player, library=p.library - 1, ash_heap=p.ash_heap + 1)
-    return state.with_player(player, hand=p.hand - 1, ash_heap=p.ash_heap + 1)
+        return state.with_player(player, library=p.library - 1, ash_heap=heap)
+    return state.with_player(player, hand=p.hand - 1, ash_heap=heap)
 
 
 def pay_pool(state: State, player: str, amount: int, ctx: Ctx, step: str, what: str) -> State:
@@ -60,7 +64,10 @@ def untap(state: State, ctx: Ctx) -> State:
     minions = tuple(replace(m, tapped=False) if m.controller == me and not (m.location == "torpor" and m.paralyzed)
                     else m for m in state.minions)
     state = replace(state, minions=minions)
-    ctx.cite("untap", f"{me} untaps all cards (paralyzed vampires in torpor stay tapped)")
+    ctx.cite("untap", f"{me} untaps all her cards")
+    held = [m.name for m in state.minions_of(me, "torpor") if m.paralyzed]
+    if held:
+        ctx.cite("untap_paralyzed", f"{', '.join(held)}: paralyzed in torpor, stays tapped")
     gain = ctx.p("untap_pool_gain")
     if gain:
         state = state.move_pool(me, gain)
@@ -129,12 +136,19 @@ def drain_excess(state: State, minion: str, ctx: Ctx) -> State:
     return state.move_blood(m.name, -excess)
 
 
-def transfers_for(state: State, player: str, ctx: Ctx) -> int:
-    """How many transfers this influence phase gives, by the ruleset's schedule."""
+def _schedule_param(state: State, player: str, ctx: Ctx) -> tuple[str, int, int]:
+    """(the parameter that sets this turn's transfers, the turn counted, the transfers)."""
     schedule = ctx.p("transfer_schedule")
     n = state.player(player).own_turns if schedule["by"] == "own_turn" else state.game_turn
     first = list(schedule["first_turns"])
-    return int(first[n - 1]) if 1 <= n <= len(first) else int(schedule["after"])
+    if 1 <= n <= len(first):
+        return "transfer_schedule", n, int(first[n - 1])
+    return "transfers_per_turn", n, int(ctx.p("transfers_per_turn"))
+
+
+def transfers_for(state: State, player: str, ctx: Ctx) -> int:
+    """How many transfers this influence phase gives, by the ruleset's schedule."""
+    return _schedule_param(state, player, ctx)[2]
 
 
 def influence(state: State, decision: Influence, ctx: Ctx) -> State:
@@ -142,22 +156,21 @@ def influence(state: State, decision: Influence, ctx: Ctx) -> State:
     state = advance_to(state, "influence", ctx, "a transfer")
     me = state.current
     left = state.player(me).transfers
+    param, n, allowance = _schedule_param(state, me, ctx)
     if left is None:
-        left = transfers_for(state, me, ctx)
-        schedule = ctx.p("transfer_schedule")
-        counted = "her own turn" if schedule["by"] == "own_turn" else "the game's turn"
-        n = state.player(me).own_turns if schedule["by"] == "own_turn" else state.game_turn
-        ctx.cite_param("transfer_schedule", f"{me} gains {left} transfers ({counted} {n})")
+        left = allowance
+        counted = "her own turn" if ctx.p("transfer_schedule")["by"] == "own_turn" else "the game's turn"
+        ctx.cite_param(param, f"{me} gains {left} transfers ({counted} {n})")
     for t in decision.transfers:
-        state, left = _transfer(state, me, t, left, ctx)
+        state, left = _transfer(state, me, t, left, param, ctx)
     return state.with_player(me, transfers=left)
 
 
-def _transfer(state: State, me: str, t: Transfer, left: int, ctx: Ctx) -> tuple[State, int]:
+def _transfer(state: State, me: str, t: Transfer, left: int, allowance: str, ctx: Ctx) -> tuple[State, int]:
     if t.pool_to is not None:
         cost = ctx.p("transfer_cost_pool_to_vampire") * t.amount
-        v = _uncontrolled(state, me, t.pool_to, ctx)
-        _spend(left, cost, "transfer_cost_pool_to_vampire", ctx)
+        v = _uncontrolled(state, me, t.pool_to, "transfer_cost_pool_to_vampire", ctx)
+        _spend(left, cost, "transfer_cost_pool_to_vampire", allowance, ctx)
         if state.player(me).pool < t.amount:
             ctx.illegal_param("transfer_cost_pool_to_vampire", f"{me} has only {state.player(me).pool} pool")
         if v.blood + t.amount > v.capacity and not ctx.p("uncontrolled_may_exceed_capacity"):
@@ -173,8 +186,8 @@ def _transfer(state: State, me: str, t: Transfer, left: int, ctx: Ctx) -> tuple[
         if per is None:
             ctx.illegal_param("transfer_cost_blood_to_pool", "blood cannot be moved from a vampire to pool")
         cost = per * t.amount
-        v = _uncontrolled(state, me, t.blood_to_pool, ctx)
-        _spend(left, cost, "transfer_cost_blood_to_pool", ctx)
+        v = _uncontrolled(state, me, t.blood_to_pool, "transfer_cost_blood_to_pool", ctx)
+        _spend(left, cost, "transfer_cost_blood_to_pool", allowance, ctx)
         if v.blood < t.amount:
             ctx.illegal_param("transfer_cost_blood_to_pool", f"{v.name} has only {v.blood} blood")
         state = state.with_minion(v.name, blood=v.blood - t.amount)
@@ -184,7 +197,7 @@ def _transfer(state: State, me: str, t: Transfer, left: int, ctx: Ctx) -> tuple[
         return state, left - cost
     assert t.crypt_move is not None
     cost = ctx.p("transfer_cost_crypt_move")
-    _spend(left, cost, "transfer_cost_crypt_move", ctx)
+    _spend(left, cost, "transfer_cost_crypt_move", allowance, ctx)
     name, capacity = str(t.crypt_move.get("name", "")), t.crypt_move.get("capacity")
     if not name or not isinstance(capacity, int) or not 1 <= capacity <= 20 or state.has_minion(name):
         ctx.illegal_param("transfer_cost_crypt_move",
@@ -207,17 +220,20 @@ def _pay_pool_param(state: State, me: str, amount: int, param: str, ctx: Ctx) ->
     return state.move_pool(me, -amount)
 
 
-def _spend(left: int, cost: int, param: str, ctx: Ctx) -> None:
+def _spend(left: int, cost: int, unit: str, allowance: str, ctx: Ctx) -> None:
+    """Refuse a transfer the turn cannot pay: by its price if one costs more than is left, else by the allowance."""
     if cost > left:
-        ctx.illegal_param(param, f"this needs {cost} transfers and only {left} are left")
+        param = unit if ctx.p(unit) > left > 0 else allowance
+        ctx.illegal_param(param, f"this needs {cost} transfers and only {left} are left this turn")
 
 
-def _uncontrolled(state: State, me: str, name: str, ctx: Ctx) -> Minion:
+def _uncontrolled(state: State, me: str, name: str, param: str, ctx: Ctx) -> Minion:
+    """The uncontrolled vampire a transfer moves counters to or from (the rule stating the transfer)."""
     if not state.has_minion(name):
-        ctx.illegal("influence_phase", f"no minion named {name}")
+        ctx.illegal_param(param, f"no minion named {name}")
     v = state.minion(name)
     if v.controller != me or v.location != "uncontrolled":
-        ctx.illegal("influence_phase", f"{name} is not one of {me}'s uncontrolled vampires")
+        ctx.illegal_param(param, f"{name} is not one of {me}'s uncontrolled vampires")
     return v
 
 
