@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from checker.engine.blocking import Declared, resolve_blocks
+from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
 from checker.engine.decisions import (
     Action,
     Bleed,
+    Combat,
     Cost,
+    Diablerize,
     EmployRetainer,
     Equip,
     Hunt,
@@ -19,6 +22,7 @@ from checker.engine.decisions import (
     Rescue,
     TakeEquipment,
 )
+from checker.engine.diablerie import diablerie
 from checker.engine.phases import advance_to, drain_excess, pay_blood, pay_pool, replace_card
 from checker.engine.state import Minion, Retainer, State
 
@@ -264,6 +268,39 @@ def rescue(state: State, d: Rescue, ctx: Ctx) -> State:
     state = state.with_minion(target.name, location="ready", paralyzed=False)
     ctx.cite("rescue", f"{target.name} is rescued and moves to the ready region")
     return state
+
+
+def diablerize(state: State, d: Diablerize, ctx: Ctx) -> State:
+    """Encounter a vampire in torpor to diablerize it: no blood cost (ref14:II.C.8.e)."""
+    state, actor = _begin(state, d, ctx)
+    if not actor.is_vampire:
+        ctx.illegal("rescue", f"{actor.name} is an ally: only vampires encounter vampires in torpor")
+    if not state.has_minion(d.target) or state.minion(d.target).location != "torpor":
+        ctx.illegal("rescue", f"{d.target} is not a vampire in torpor")
+    target = state.minion(d.target)
+    own = target.controller == state.current
+    if not own:
+        ctx.cite("rescue_directed", f"{target.name} is in {target.controller}'s torpor region: a directed action")
+    kind = "rescue_own_torpor" if own else "rescue_other_torpor"
+    plan = Plan(kind, None if own else target.controller, ctx.p("no_card_action_stealth")[kind], Cost(), None)
+    state, ok = _run(state, d, plan, ctx)
+    if not ok:
+        return state
+    return diablerie(state, actor.name, target.name, d.skill_card, ctx)
+
+
+def combat(state: State, d: Combat, ctx: Ctx) -> State:
+    """A combat between two minions of different Methuselahs, as if one had blocked the other."""
+    for who in (d.acting, d.blocking):
+        if not state.has_minion(who):
+            ctx.illegal("strike_announce", f"no minion named {who}")
+    a, b = state.minion(d.acting), state.minion(d.blocking)
+    if a.controller == b.controller:
+        ctx.illegal("directed_blockers", f"{a.name} and {b.name} are both {a.controller}'s")
+    for m in (a, b):
+        if m.location not in ("ready", "torpor"):
+            ctx.illegal("strike_announce", f"{m.name} is {m.location} and cannot be in combat")
+    return begin_combat(state, d.acting, d.blocking, ctx, d.rounds, d.diablerize)
 
 
 def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:

@@ -138,7 +138,10 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
                 ctx.cite("burn_blocked_card", "the action card is burned")
             if deferred:
                 ctx.cite_param("modifier_costs_when_blocked", "the costs of the modifiers played are ignored")
-            return begin_combat(state, d.actor, blocker, ctx), True, deferred
+            fight = attempt.combat
+            state = begin_combat(state, d.actor, blocker, ctx, fight.rounds if fight else (),
+                                 fight.diablerize if fight else False)
+            return state, True, deferred
         ctx.cite("block_fails", f"stealth {stealth} beats {blocker}'s intercept {intercept}: the block fails")
     return state, False, deferred
 

@@ -1,16 +1,276 @@
-"""Where a blocked action hands over to combat (ref14:III.C.3.c, rb95:8.p1).
+"""The combat sequence (ref14:V, cto:V, rb95:8): rounds, range, strikes in their order, presses.
 
-The combat sequence itself (ref14 V, cto V-VI, rb95 8) is its own piece of work; until it
-lands, combat begins and the action ends here, with the minions as the block left them.
+A blocked action hands over here (ref14:III.C.3.c); a scenario can also start a combat
+directly. Each step cites the rule of the ruleset it is played under.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from checker.engine.combat_decisions import Round, Strike
 from checker.engine.context import Ctx
+from checker.engine.damage import CombatLedger, Hit, apply_hits, drain_to_capacity
+from checker.engine.diablerie import diablerie
 from checker.engine.state import State
 
+CLASSES = ("first_strike", "other")
 
-def begin_combat(state: State, acting: str, blocking: str, ctx: Ctx) -> State:
-    """Combat between the acting and the blocking minion; returns the state after combat."""
-    ctx.cite("blocked_to_combat", f"combat begins between {acting} and {blocking}; the action ends")
+
+class CombatOver(Exception):
+    """A strike ended combat at once; carries the state at that moment."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__("combat ends")
+        self.state = state
+
+
+def begin_combat(state: State, acting: str, blocking: str, ctx: Ctx,
+                 rounds: tuple[Round, ...] = (), diablerize: bool = False) -> State:
+    """Combat between the acting and the blocking minion; returns the state when it is over."""
+    ctx.cite("blocked_to_combat", f"combat begins between {acting} and {blocking}")
+    a, b = state.minion(acting), state.minion(blocking)
+    torpid = [m for m in (a, b) if m.is_vampire and m.location == "torpor"]
+    if torpid:
+        return _no_combat(state, a.name, b.name, torpid[0].name, diablerize, ctx)
+    if diablerize:
+        ctx.illegal("torpor_no_combat", "diablerie in combat needs a vampire in torpor")
+    limit = ctx.p("combat_rounds")
+    if limit is not None and len(rounds) > limit:
+        ctx.illegal_param("combat_rounds", f"this edition has {limit} round of combat; {len(rounds)} were given")
+    ledger = CombatLedger(set(), set(), {(m.name, r.name): r.life for m in (a, b) for r in m.retainers})
+    plan = rounds or (Round(),)
+    for n, rnd in enumerate(plan, 1):
+        try:
+            state, more = _round(state, acting, blocking, rnd, n, ledger, ctx)
+        except CombatOver as over:
+            state, more = over.state, False
+        if not more:
+            if n < len(plan):
+                ctx.illegal("round_ends", f"combat is over after round {n}: no press continued it")
+            break
+        if n == len(plan):
+            ctx.illegal("round_ends", f"a press continues combat after round {n}: "
+                                      "the scenario must give the next round")
+    return _end(state, acting, blocking, ledger, ctx)
+
+
+def _no_combat(state: State, a: str, b: str, torpid: str, diablerize: bool, ctx: Ctx) -> State:
+    other = b if torpid == a else a
+    o = state.minion(other)
+    ctx.cite("torpor_no_combat", f"{torpid} is a vampire in torpor: combat does not occur")
+    if diablerize:
+        if not (o.is_vampire and o.location == "ready"):
+            ctx.illegal("torpor_no_combat", f"only a ready vampire may diablerize {torpid}")
+        return diablerie(state, other, torpid, True, ctx)
+    return state
+
+
+def _ready(state: State, *names: str) -> bool:
+    return all(state.minion(n).location == "ready" for n in names)
+
+
+def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger: CombatLedger,
+           ctx: Ctx) -> tuple[State, bool]:
+    ctx.cite("combat_round_begins", f"round {n} begins, at close range")
+    if rnd.prevent_before_range:
+        ctx.illegal("damage_prevention_step", "damage prevention cards can only be played in the damage step")
+    long_range, weapon_maneuvers = _range(rnd, acting, blocking, ctx)
+    strikes = dict(rnd.strikes)
+    for who in strikes:
+        if who not in (acting, blocking):
+            ctx.illegal("strike_announce", f"{who} is not in this combat and cannot strike")
+    for who, w in weapon_maneuvers.items():
+        s = strikes.get(who)
+        if s is None or w not in (s.weapon, s.name):
+            ctx.illegal_param("maneuver_weapon_first_strike", f"{who} maneuvered with {w} and must strike with it "
+                                                             "first this round")
+    state = _strike_exchange(state, acting, blocking, strikes, rnd.prevent, long_range, ledger, ctx, first=True)
+    for ex in rnd.additional:
+        if not _ready(state, acting, blocking):
+            break
+        if not ctx.p("additional_strikes_allowed"):
+            ctx.illegal_param("additional_strikes_allowed", "this edition has no additional strikes")
+        for who in ex.strikes:
+            if who not in (acting, blocking):
+                ctx.illegal("strike_announce", f"{who} is not in this combat and cannot strike")
+            ctx.cite("additional_acting" if who == acting else "additional_blocking",
+                     f"{who} takes an additional strike")
+        state = _strike_exchange(state, acting, blocking, dict(ex.strikes), rnd.prevent, long_range, ledger, ctx,
+                                 first=False)
+    ledger.stolen_this_round.clear()
+    if not _ready(state, acting, blocking):
+        if rnd.presses:
+            ctx.illegal("combat_ends_not_ready", "combat has ended: a combatant is no longer ready")
+        return state, False
+    return state, _presses(rnd, acting, blocking, ctx)
+
+
+def _range(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> tuple[bool, dict[str, str]]:
+    """Maneuvers in order: the acting minion first, then cancel and re-maneuver by turns."""
+    if not rnd.maneuvers:
+        return False, {}
+    if not ctx.p("maneuvers_allowed"):
+        ctx.illegal_param("maneuvers_allowed", "this edition has no maneuvers")
+    weapons: dict[str, str] = {}
+    previous: str | None = None
+    for i, m in enumerate(rnd.maneuvers):
+        if m.by not in (acting, blocking):
+            ctx.illegal("maneuver", f"{m.by} is not in this combat")
+        if m.by == previous:
+            ctx.illegal("maneuver_cancel", f"{m.by} cannot maneuver twice in a row: the opposing minion cancels, "
+                                           "then the first may maneuver again")
+        if m.weapon:
+            if m.by in weapons and ctx.p("weapon_maneuver_once"):
+                ctx.illegal_param("weapon_maneuver_once", f"{m.by} already maneuvered with a weapon or strike card")
+            weapons.setdefault(m.by, m.weapon)
+        if i == 0:
+            step = "maneuver" if m.by == acting else "maneuver_blocking"
+            ctx.cite(step, f"{m.by} maneuvers to set the range to long")
+        else:
+            ctx.cite("maneuver_cancel" if i % 2 else "maneuver_again",
+                     f"{m.by} {'cancels the maneuver' if i % 2 else 'maneuvers again'}")
+        previous = m.by
+    long_range = len(rnd.maneuvers) % 2 == 1
+    ctx.cite("range_long", f"the range is {'long' if long_range else 'close'}")
+    return long_range, weapons if ctx.p("maneuver_weapon_first_strike") else {}
+
+
+def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: bool, ledger: CombatLedger,
+                  ctx: Ctx) -> None:
+    m = state.minion(who)
+    if s.weapon and s.weapon not in m.equipment:
+        ctx.illegal("strike_announce", f"{who} carries no {s.weapon}")
+    if s.weapon and (who, s.weapon) in ledger.stolen_this_round:
+        ctx.illegal("stolen_equipment_unusable", f"{who} stole {s.weapon} this round and cannot use it yet")
+    if s.paralyze and not ctx.p("paralyze_allowed"):
+        ctx.illegal_param("paralyze_allowed", "this edition has no paralyze")
+    if s.target is not None:
+        if s.target not in {r.name for r in state.minion(opponent).retainers}:
+            ctx.illegal("strike_target", f"{s.target} is not a retainer of {opponent}")
+        if not s.ranged or not ctx.p("ranges_used"):
+            ctx.illegal("strike_target", f"a strike that is not ranged can only target {opponent}")
+        if ctx.p("ranged_retainer_range") == "long" and not long_range:
+            ctx.illegal_param("ranged_retainer_range", f"a ranged strike can target {s.target} only at long range")
+    if (s.destroy_equipment or s.steal_equipment) and long_range and not s.any_range:
+        step = "destroy_equipment" if s.destroy_equipment else "steal_equipment"
+        ctx.illegal(step, "destroying or stealing equipment is only at close range")
+
+
+def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str, Strike], prevent: dict[str, int],
+                     long_range: bool, ledger: CombatLedger, ctx: Ctx, *, first: bool) -> State:
+    """Strikes announced (acting first), then resolved: combat ends, dodge, first strike, the rest."""
+    a, b = strikes.get(acting), strikes.get(blocking)
+    if first and a is not None and a.combat_ends and b is not None and not ctx.p("strike_after_acting_combat_ends"):
+        ctx.illegal_param("strike_after_acting_combat_ends",
+                          f"{acting}'s strike ends combat: {blocking} does not choose a strike")
+    for who, s in strikes.items():
+        opp = blocking if who == acting else acting
+        _check_strike(state, who, s, opp, long_range, ledger, ctx)
+        ctx.cite("strike_announce", f"{who} strikes: {_describe(s)}")
+    enders = [w for w in (acting, blocking) if strikes.get(w) and strikes[w].combat_ends]
+    if enders:
+        if len(enders) == 2:
+            ctx.cite("both_combat_ends", f"both strikes end combat: {acting}'s resolves first")
+        ctx.cite("resolve_combat_ends", f"{enders[0]}'s strike ends combat before any damage")
+        raise CombatOver(state)
+    dodgers = {w for w, s in strikes.items() if s.dodge}
+    for w in dodgers:
+        ctx.cite("resolve_dodge", f"{w} dodges: the opposing strike has no effect on {w} or its equipment")
+    for cls in CLASSES:
+        hits: list[Hit] = []
+        for who, s in strikes.items():
+            if s.dodge or (cls == "first_strike") != s.first_strike:
+                continue
+            opp = blocking if who == acting else acting
+            if state.minion(who).location != "ready" or state.minion(opp).location not in ("ready",):
+                continue
+            dodged = opp in dodgers and s.target is None
+            if dodged:
+                continue
+            if s.target is not None and opp in dodgers:
+                ctx.cite("retainer_no_dodge", f"{opp}'s dodge does not protect its retainer {s.target}")
+            hits.append(_hit(who, opp, s, ctx))
+        if not hits:
+            continue
+        ctx.cite("resolve_first_strike" if cls == "first_strike" else "resolve_other",
+                 "first strikes resolve" if cls == "first_strike" else "the other strikes resolve")
+        state = apply_hits(state, hits, prevent, ledger, ctx)
+        if not _ready(state, acting, blocking):
+            ctx.cite("combat_ends_not_ready", "a combatant is no longer ready: combat ends")
+            return state
+    return state
+
+
+def _hit(who: str, opp: str, s: Strike, ctx: Ctx) -> Hit:
+    damage = (ctx.p("hand_damage") + s.plus_damage) if s.hands else (s.damage + s.plus_damage if s.is_damage else 0)
+    if s.hands:
+        ctx.cite_param("hand_damage", f"{who}'s hands do {damage} damage")
+    return Hit(striker=who, victim=opp, retainer=s.target, normal=damage, aggravated=s.aggravated,
+               steal_blood=s.steal_blood, destroy_equipment=s.destroy_equipment,
+               steal_equipment=s.steal_equipment, paralyze=s.paralyze)
+
+
+def _describe(s: Strike) -> str:
+    parts = [s.name] if s.name else []
+    if s.hands:
+        parts.append("hands" + (f" +{s.plus_damage}" if s.plus_damage else ""))
+    elif s.damage:
+        parts.append(f"{s.damage + s.plus_damage} damage")
+    for flag in ("aggravated", "ranged", "first_strike", "dodge", "combat_ends", "paralyze"):
+        if getattr(s, flag):
+            parts.append(flag.replace("_", " "))
+    if s.steal_blood:
+        parts.append(f"steal {s.steal_blood} blood")
+    if s.destroy_equipment:
+        parts.append(f"destroy {s.destroy_equipment}")
+    if s.steal_equipment:
+        parts.append(f"steal {s.steal_equipment}")
+    if s.target:
+        parts.append(f"at {s.target}")
+    return ", ".join(parts) or "no effect"
+
+
+def _presses(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> bool:
+    """Presses alternate continue / end; the acting minion may press first; never two in a row."""
+    if not rnd.presses and not rnd.press_from_card:
+        ctx.cite("press_start", "no press: the round ends and so does combat")
+        return False
+    if not ctx.p("presses_allowed"):
+        ctx.illegal_param("presses_allowed", "this edition has no presses")
+    cont = False
+    last: str | None = None
+    if rnd.press_from_card:
+        cont = True
+        ctx.cite("card_press", "a card gives the round a press to continue; neither minion used it")
+    for i, who in enumerate(rnd.presses):
+        if who not in (acting, blocking):
+            ctx.illegal("press_acting_first", f"{who} is not in this combat")
+        if who == last:
+            ctx.illegal("press_not_twice", f"{who} cannot use two presses in a row")
+        if i == 0 and not rnd.press_from_card and who == blocking:
+            ctx.cite("press_acting_first", f"{acting} had the first opportunity to press and passed")
+        cont = not cont
+        ctx.cite("press_first_continue" if cont and i == 0 else "press_alternate",
+                 f"{who} presses to {'continue' if cont else 'end'} combat")
+        last = who
+    ctx.cite("round_ends", "the round ends; combat " + ("continues" if cont else "ends"))
+    return cont
+
+
+def _end(state: State, acting: str, blocking: str, ledger: CombatLedger, ctx: Ctx) -> State:
+    """Combat ends: retainers heal; blood kept over capacity drains."""
+    for (holder, name), life in ledger.retainer_life.items():
+        m = state.minion(holder)
+        if m.location not in ("ready", "torpor"):
+            continue
+        for r in m.retainers:
+            if r.name == name and r.life < life:
+                gain = life - r.life
+                healed = tuple(replace(x, life=life) if x.name == name else x for x in m.retainers)
+                state = replace(state.with_minion(holder, retainers=healed), bank=state.bank - gain)
+                ctx.cite("retainers_heal", f"the retainer {name} regains {gain} life")
+    for name in ledger.kept_excess:
+        state = drain_to_capacity(state, name, ctx, "combat_end", "drains off at the end of combat")
+    ctx.cite("combat_end", "combat ends")
     return state

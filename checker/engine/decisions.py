@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
 
-Name = Field(min_length=1, max_length=80, pattern=r"^[^\n\r\t<>`{}\[\]]+$")
-Count = Field(default=0, ge=0, le=1000)
+from checker.engine.combat_decisions import BlockCombat, Combat
+from checker.engine.models import Count, Name, Strict
 
-
-class Strict(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+__all__ = ["BlockCombat", "Combat", "Count", "Name", "Strict"]
 
 
 class Cost(Strict):
@@ -60,6 +58,7 @@ class BlockAttempt(Strict):
 
     by: str = Name
     plays: tuple[Play, ...] = ()
+    combat: BlockCombat | None = Field(default=None, description="The combat if the block succeeds.")
 
 
 class Action(Strict):
@@ -132,6 +131,13 @@ class Rescue(Action):
     target: str = Name
     pay: dict[str, int] | None = Field(
         default=None, description="Blood paid by each vampire, e.g. {Cassandra: 1, Eliza: 1}; default: the actor pays.")
+
+
+class Diablerize(Action):
+    """Encounter a vampire in torpor to diablerize it (ref14:II.C.8.e)."""
+
+    target: str = Name
+    skill_card: bool = Field(default=True, description="A younger diablerist finds a skill card (ref14:II.C.8.e.i).")
 
 
 class ActionCardSpec(Strict):
@@ -233,6 +239,8 @@ DECISIONS: dict[str, type[Strict]] = {
     "take_equipment": TakeEquipment,
     "leave_torpor": LeaveTorpor,
     "rescue": Rescue,
+    "diablerize": Diablerize,
+    "combat": Combat,
     "action": PlayAction,
     "influence": Influence,
     "discard": Discard,

@@ -9,6 +9,8 @@ from checker.engine import actions, phases
 from checker.engine.context import Ctx
 from checker.engine.decisions import (
     Bleed,
+    Combat,
+    Diablerize,
     Discard,
     EmployRetainer,
     EndTurn,
@@ -47,6 +49,8 @@ HANDLERS: dict[type[Strict], Handler] = {
     TakeEquipment: actions.take_equipment,
     LeaveTorpor: actions.leave_torpor,
     Rescue: actions.rescue,
+    Diablerize: actions.diablerize,
+    Combat: actions.combat,
     PlayAction: actions.play_action,
     Influence: phases.influence,
     Discard: phases.discard,

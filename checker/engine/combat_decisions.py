@@ -1,0 +1,113 @@
+"""What the two minions do in a combat: maneuvers, strikes, prevention, additional strikes, presses.
+
+Strike cards are generic, described by their effects (``{damage: 2, ranged: true}``,
+``{steal_blood: 1}``, ``dodge``); ``hands`` is a strike with the bare hands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, field_validator, model_validator
+
+from checker.engine.models import Name, Strict
+
+SHORTHANDS = {"hands": {"hands": True}, "dodge": {"dodge": True}, "combat_ends": {"combat_ends": True}}
+
+
+class Strike(Strict):
+    """One strike: hands, a weapon or a strike card, by what it does (ref14:V.D, cto:V.D, rb95:8.3)."""
+
+    name: str | None = Field(default=None, max_length=80)
+    hands: bool = Field(default=False, description="A bare-handed strike: the hand damage (1) plus `plus_damage`.")
+    damage: int = Field(default=0, ge=0, le=50, description="Damage of a weapon or strike card.")
+    plus_damage: int = Field(default=0, ge=0, le=50, description="Damage modifiers added to the strike.")
+    aggravated: bool = False
+    ranged: bool = False
+    first_strike: bool = False
+    dodge: bool = False
+    combat_ends: bool = False
+    steal_blood: int = Field(default=0, ge=0, le=50)
+    destroy_equipment: str | None = Field(default=None, max_length=80)
+    steal_equipment: str | None = Field(default=None, max_length=80)
+    paralyze: bool = False
+    weapon: str | None = Field(default=None, max_length=80, description="Equipment the strike is made with.")
+    target: str | None = Field(default=None, max_length=80, description="A retainer of the opposing minion.")
+    long_range_only: bool = Field(default=False, description="'Only usable at long range'.")
+    any_range: bool = Field(default=False, description="Destroy or steal equipment at any range, not only close.")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Strike:
+        if self.hands and self.damage:
+            raise ValueError("a hand strike does `plus_damage`, not `damage`")
+        return self
+
+    @property
+    def is_damage(self) -> bool:
+        return self.hands or self.damage > 0 or self.plus_damage > 0
+
+
+class Maneuver(Strict):
+    """A maneuver, and the weapon or strike card it is made with, if any."""
+
+    by: str = Name
+    weapon: str | None = Field(default=None, max_length=80, description="A weapon or strike card used to maneuver.")
+
+
+class Exchange(Strict):
+    """Additional strikes: what each minion with an additional strike does (ref14:V.D.8, ref14:V.D.9, ref14:V.D.10)."""
+
+    strikes: dict[str, Strike]
+
+    @field_validator("strikes", mode="before")
+    @classmethod
+    def _short(cls, v: Any) -> Any:
+        return _expand(v)
+
+
+class Round(Strict):
+    """One round of combat, in its order: effects, range, strikes, prevention, more strikes, presses."""
+
+    maneuvers: tuple[Maneuver, ...] = Field(default=(), description="Maneuvers, in the order they are used.")
+    strikes: dict[str, Strike] = Field(default_factory=dict, description="Each minion's strike.")
+    prevent: dict[str, int] = Field(default_factory=dict,
+                                    description="Damage prevention played in the damage step, per minion or retainer.")
+    additional: tuple[Exchange, ...] = ()
+    presses: tuple[str, ...] = Field(default=(), description="Minions using a press, in order.")
+    press_from_card: bool = Field(default=False, description="A card gives this round a press (ref14:V.E.2).")
+    prevent_before_range: dict[str, int] = Field(
+        default_factory=dict, description="Damage prevention played before range (refused: only in the damage step).")
+
+    @field_validator("strikes", mode="before")
+    @classmethod
+    def _short(cls, v: Any) -> Any:
+        return _expand(v)
+
+    @field_validator("maneuvers", mode="before")
+    @classmethod
+    def _names(cls, v: Any) -> Any:
+        if isinstance(v, list | tuple):
+            return tuple({"by": x} if isinstance(x, str) else x for x in v)
+        return v
+
+
+def _expand(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: SHORTHANDS.get(s, s) if isinstance(s, str) else s for k, s in v.items()}
+    return v
+
+
+class Combat(Strict):
+    """A combat between an acting and a blocking minion, round by round (ref14:V, cto:V)."""
+
+    acting: str = Name
+    blocking: str = Name
+    rounds: tuple[Round, ...] = ()
+    diablerize: bool = Field(default=False, description="With a vampire in torpor: the ready vampire diablerizes.")
+
+
+class BlockCombat(Strict):
+    """The combat that follows a successful block (acting and blocking minions are known)."""
+
+    rounds: tuple[Round, ...] = ()
+    diablerize: bool = False

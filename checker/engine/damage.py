@@ -1,0 +1,242 @@
+"""Applying strikes: steal blood, equipment and paralysis, then damage and what it leaves (ref14:V.D.4, ref14:V.D.5, ref14:V.D.6, cto VI).
+
+One call resolves one class of strikes (combat ends, dodge, first strike, the rest) that
+happen together; the ruleset decides when stolen blood over capacity leaves, what
+aggravated damage costs, and whether damage beyond blood means torpor or burning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from checker.engine.context import Ctx
+from checker.engine.state import Minion, State
+
+
+@dataclass(frozen=True)
+class Hit:
+    """What one strike does to the opposing minion (or one of its retainers)."""
+
+    striker: str
+    victim: str
+    retainer: str | None = None
+    normal: int = 0
+    aggravated: bool = False
+    steal_blood: int = 0
+    destroy_equipment: str | None = None
+    steal_equipment: str | None = None
+    paralyze: bool = False
+
+
+@dataclass
+class CombatLedger:
+    """What combat remembers between steps: stolen equipment, kept blood, retainers' starting life."""
+
+    stolen_this_round: set[tuple[str, str]]
+    kept_excess: set[str]
+    retainer_life: dict[tuple[str, str], int]
+
+
+def burn_minion(state: State, name: str, ctx: Ctx, step: str, why: str) -> State:
+    """Burn a minion: its counters go to the bank, it and the cards on it to the ash heap."""
+    m = state.minion(name)
+    freed = m.counters
+    state = replace(state.with_minion(name, location="ash_heap", blood=0, retainers=(), equipment=(),
+                                      tapped=False, paralyzed=False),
+                    bank=state.bank + freed)
+    ctx.cite(step, f"{name} is burned: {why}")
+    return state
+
+
+def to_torpor(state: State, name: str, ctx: Ctx, step: str, why: str, *, paralyzed: bool = False) -> State:
+    m = state.minion(name)
+    state = state.with_minion(name, location="torpor", tapped=m.tapped or paralyzed,
+                              paralyzed=m.paralyzed or paralyzed)
+    ctx.cite(step, f"{name} goes to torpor: {why}")
+    return state
+
+
+def drain_to_capacity(state: State, name: str, ctx: Ctx, step: str, why: str) -> State:
+    m = state.minion(name)
+    if m.is_vampire and m.location in ("ready", "torpor") and m.blood > m.capacity:
+        excess = m.blood - m.capacity
+        state = state.move_blood(name, -excess)
+        ctx.cite(step, f"{excess} blood over {name}'s capacity {why}")
+    return state
+
+
+def apply_hits(state: State, hits: list[Hit], prevent: dict[str, int], ledger: CombatLedger, ctx: Ctx) -> State:
+    """Resolve the effects of strikes that happen together, then damage, then what it leaves."""
+    mode = ctx.p("steal_blood_excess")
+    stealers: list[str] = []
+    for h in hits:
+        if h.steal_blood:
+            state = _steal_blood(state, h, ctx)
+            stealers.append(h.striker)
+        if h.destroy_equipment:
+            state = _lose_equipment(state, h.victim, h.destroy_equipment, ctx, "destroy_equipment", None)
+        if h.steal_equipment:
+            state = _lose_equipment(state, h.victim, h.steal_equipment, ctx, "steal_equipment", h.striker)
+            ledger.stolen_this_round.add((h.striker, h.steal_equipment))
+        if h.paralyze and state.minion(h.victim).location == "ready":
+            state = to_torpor(state, h.victim, ctx, "paralyze", "paralyzed, tapped", paralyzed=True)
+    for s in dict.fromkeys(stealers):
+        if mode == "kept":
+            if state.minion(s).blood > state.minion(s).capacity:
+                ledger.kept_excess.add(s)
+                ctx.cite_param("steal_blood_excess", f"{s} keeps the blood over its capacity until the end "
+                                                     "of combat, to heal damage")
+        else:
+            why = "is burned to the bank" if mode == "bank_heal_at_once" else "drains off before damage is healed"
+            state = _drain_param(state, s, ctx, why)
+    state = _stolen_out(state, hits, ctx)
+    return _damage(state, hits, prevent, ctx)
+
+
+def _drain_param(state: State, name: str, ctx: Ctx, why: str) -> State:
+    m = state.minion(name)
+    if m.blood > m.capacity:
+        excess = m.blood - m.capacity
+        state = state.move_blood(name, -excess)
+        ctx.cite_param("steal_blood_excess", f"{excess} stolen blood over {name}'s capacity {why}")
+    return state
+
+
+def _steal_blood(state: State, h: Hit, ctx: Ctx) -> State:
+    victim = state.minion(h.victim)
+    amount = min(h.steal_blood, victim.blood)
+    state = state.with_minion(h.victim, blood=victim.blood - amount)
+    striker = state.minion(h.striker)
+    state = state.with_minion(h.striker, blood=striker.blood + amount)
+    ctx.cite("steal_blood", f"{h.striker} steals {amount} {'blood' if victim.is_vampire else 'life'} from "
+                            f"{h.victim}" + (f" (all it has; {h.steal_blood} asked)" if amount < h.steal_blood else ""))
+    return state
+
+
+def _stolen_out(state: State, hits: list[Hit], ctx: Ctx) -> State:
+    """A minion whose blood or life was all stolen: burned, by the edition's reading."""
+    for h in hits:
+        if not h.steal_blood:
+            continue
+        v = state.minion(h.victim)
+        if v.location not in ("ready", "torpor") or v.blood > 0:
+            continue
+        if not v.is_vampire:
+            state = burn_minion(state, v.name, ctx, "burn_ally_retainer", "its last life was stolen")
+        elif ctx.p("all_blood_stolen_burns"):
+            state = burn_minion(state, v.name, ctx, "steal_blood", "all its blood was stolen")
+            ctx.cite_param("all_blood_stolen_burns", f"{v.name} had all its blood stolen")
+    return state
+
+
+def _lose_equipment(state: State, victim: str, item: str, ctx: Ctx, step: str, taker: str | None) -> State:
+    v = state.minion(victim)
+    if item not in v.equipment:
+        ctx.illegal(step, f"{victim} carries no {item}")
+    state = state.with_minion(victim, equipment=tuple(e for e in v.equipment if e != item))
+    if taker is None:
+        ctx.cite(step, f"{item} on {victim} is burned")
+        return state
+    t = state.minion(taker)
+    ctx.cite(step, f"{taker} takes {item} from {victim}")
+    ctx.cite("stolen_equipment_unusable", f"{taker} cannot use {item} until the next round")
+    return state.with_minion(taker, equipment=(*t.equipment, item))
+
+
+def _damage(state: State, hits: list[Hit], prevent: dict[str, int], ctx: Ctx) -> State:
+    as_normal = bool(ctx.p("aggravated_as_normal"))
+    per_victim: dict[tuple[str, str | None], list[int]] = {}
+    for h in hits:
+        if h.normal <= 0:
+            continue
+        is_agg = h.aggravated and not as_normal
+        if h.aggravated and as_normal:
+            ctx.cite_param("aggravated_as_normal", f"{h.striker}'s aggravated damage counts as normal damage")
+        per_victim.setdefault((h.victim, h.retainer), [0, 0])[1 if is_agg else 0] += h.normal
+    for (victim, retainer), (normal, agg) in per_victim.items():
+        if retainer is not None:
+            state = _damage_retainer(state, victim, retainer, normal + agg, prevent.get(retainer, 0), ctx)
+            continue
+        m = state.minion(victim)
+        if m.location not in ("ready", "torpor"):
+            continue
+        shield = prevent.get(victim, 0)
+        if shield:
+            blocked_normal = min(shield, normal)
+            blocked_agg = min(shield - blocked_normal, agg)
+            normal, agg = normal - blocked_normal, agg - blocked_agg
+            ctx.cite("damage_prevention_step", f"{victim} prevents {blocked_normal + blocked_agg} damage")
+        if normal or agg:
+            ctx.cite("inflict_damage", f"{victim} takes {normal} normal" + (f" and {agg} aggravated" if agg else "")
+                     + " damage")
+        if m.is_vampire:
+            state = _damage_vampire(state, m, normal, agg, ctx)
+        else:
+            state = _damage_ally(state, m, normal + agg, ctx)
+    return state
+
+
+def _damage_retainer(state: State, holder: str, name: str, amount: int, prevented: int, ctx: Ctx) -> State:
+    m = state.minion(holder)
+    if prevented:
+        if not ctx.p("retainer_damage_preventable"):
+            ctx.illegal_param("retainer_damage_preventable", f"damage to the retainer {name} cannot be prevented")
+        amount = max(0, amount - prevented)
+        ctx.cite_param("retainer_damage_preventable", f"{prevented} damage to {name} is prevented")
+    kept = []
+    for r in m.retainers:
+        if r.name != name:
+            kept.append(r)
+            continue
+        lost = min(amount, r.life)
+        state = replace(state, bank=state.bank + lost)
+        ctx.cite("ally_damage", f"the retainer {name} loses {lost} life")
+        if r.life - lost <= 0:
+            ctx.cite("burn_ally_retainer", f"the retainer {name} has lost its last life and is burned")
+        else:
+            kept.append(replace(r, life=r.life - lost))
+    return state.with_minion(holder, retainers=tuple(kept))
+
+
+def _damage_ally(state: State, m: Minion, amount: int, ctx: Ctx) -> State:
+    lost = min(amount, m.blood)
+    state = state.move_blood(m.name, -lost)
+    ctx.cite("ally_damage", f"{m.name} loses {lost} life")
+    if state.minion(m.name).blood <= 0:
+        state = burn_minion(state, m.name, ctx, "burn_ally_retainer", "it has lost its last life")
+    return state
+
+
+def _damage_vampire(state: State, m: Minion, normal: int, agg: int, ctx: Ctx) -> State:
+    name = m.name
+    if normal and agg:
+        ctx.cite("normal_before_aggravated", "normal damage is resolved before aggravated damage")
+    healed = min(normal, state.minion(name).blood)
+    if healed:
+        state = state.move_blood(name, -healed)
+        ctx.cite("heal_normal", f"{name} burns {healed} blood to heal {healed} normal damage")
+    unhealed = normal - healed
+    if unhealed:
+        ctx.cite("cannot_heal", f"{name} cannot heal {unhealed} damage")
+    if agg:
+        free = min(agg, ctx.p("aggravated_free_points"))
+        cost = agg - free
+        blood = state.minion(name).blood
+        if free:
+            ctx.cite_param("aggravated_free_points",
+                           f"the first {free} point of aggravated damage costs {name} no blood")
+        if cost > blood:
+            state = state.move_blood(name, -blood)
+            return burn_minion(state, name, ctx, "aggravated_burn",
+                               f"{cost} blood is needed for the aggravated damage and it has {blood}")
+        if cost:
+            state = state.move_blood(name, -cost)
+            ctx.cite("heal_aggravated", f"{name} burns {cost} blood against the aggravated damage")
+        if state.minion(name).location == "ready":
+            state = to_torpor(state, name, ctx, "aggravated_torpor", "it took aggravated damage")
+    if unhealed and state.minion(name).location != "ash_heap":
+        if ctx.p("damage_overflow") == "burn":
+            return burn_minion(state, name, ctx, "overflow", f"{unhealed} damage more than its blood")
+        if state.minion(name).location == "ready":
+            state = to_torpor(state, name, ctx, "overflow", f"{unhealed} damage it could not heal; no blood left")
+    return state

@@ -1,0 +1,29 @@
+"""Diablerie (ref14:II.C.8.e): the diablerist takes the blood and equipment of a vampire in torpor."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from checker.engine.context import Ctx
+from checker.engine.state import State
+
+
+def diablerie(state: State, diablerist: str, victim: str, skill_card: bool, ctx: Ctx) -> State:
+    """The victim and its cards burn; its blood (excess draining first) and equipment go to the diablerist."""
+    d, v = state.minion(diablerist), state.minion(victim)
+    state = state.with_minion(diablerist, blood=d.blood + v.blood, equipment=(*d.equipment, *v.equipment))
+    ctx.cite("diablerie", f"{diablerist} diablerizes {victim}, taking its {v.blood} blood"
+             + (f" and {', '.join(v.equipment)}" if v.equipment else ""))
+    freed = sum(r.life for r in v.retainers)
+    state = replace(state.with_minion(victim, location="ash_heap", blood=0, equipment=(), retainers=(),
+                                      tapped=False, paralyzed=False), bank=state.bank + freed)
+    ctx.cite("diablerie", f"{victim} and the cards on it are burned")
+    d = state.minion(diablerist)
+    if d.blood > d.capacity:
+        excess = d.blood - d.capacity
+        state = state.move_blood(diablerist, -excess)
+        ctx.cite("diablerie_drain", f"{excess} blood over {diablerist}'s capacity drains off")
+    if d.capacity < v.capacity and skill_card:
+        ctx.cite("diablerie_skill", f"{diablerist} is younger than {victim}: its Methuselah puts a skill card on it")
+    ctx.cite("blood_hunt", f"any Methuselah may now call a blood hunt on {diablerist} (a vote: not modelled yet)")
+    return state
