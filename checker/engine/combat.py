@@ -74,9 +74,12 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
            ctx: Ctx) -> tuple[State, bool]:
     ctx.cite("combat_round_begins", f"round {n} begins, at close range")
     if rnd.prevent_before_range:
-        ctx.illegal("damage_prevention_step", "damage prevention cards can only be played in the damage step")
+        ctx.illegal("prevention_outside_step", "damage prevention cards can only be played in the damage step")
+    bonus = _effects(rnd, acting, blocking, ctx)
     long_range, weapon_maneuvers = _range(rnd, acting, blocking, ctx)
-    strikes = dict(rnd.strikes)
+    ctx.cite("strikes_phase", "strikes")
+    strikes = {w: s.model_copy(update={"plus_damage": s.plus_damage + bonus.get(w, 0)}) if bonus.get(w) else s
+               for w, s in rnd.strikes.items()}
     for who in strikes:
         if who not in (acting, blocking):
             ctx.illegal("strike_announce", f"{who} is not in this combat and cannot strike")
@@ -96,8 +99,11 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
                 ctx.illegal("strike_announce", f"{who} is not in this combat and cannot strike")
             ctx.cite("additional_acting" if who == acting else "additional_blocking",
                      f"{who} takes an additional strike")
+        ctx.cite("resolve_additional", "the additional strikes resolve as the first ones did")
         state = _strike_exchange(state, acting, blocking, dict(ex.strikes), rnd.prevent, long_range, ledger, ctx,
                                  first=False)
+    if ledger.stolen_this_round:
+        ctx.cite("round_end_effects", "at the end of the round, stolen equipment becomes usable")
     ledger.stolen_this_round.clear()
     if not _ready(state, acting, blocking):
         if rnd.presses:
@@ -106,8 +112,27 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
     return state, _presses(rnd, acting, blocking, ctx)
 
 
+def _effects(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> dict[str, int]:
+    """Combat effects before range: the acting minion, then the blocking one, repeated (ref14:V.B)."""
+    bonus: dict[str, int] = {}
+    if not rnd.effects:
+        return bonus
+    ctx.cite("combat_effects", "combat cards and effects before range")
+    for i, e in enumerate(rnd.effects):
+        if e.by not in (acting, blocking):
+            ctx.illegal("combat_outsiders", f"{e.by} is not in this combat and may not interfere with it")
+        step = "effects_acting" if e.by == acting else "effects_blocking"
+        ctx.cite(step, f"{e.by} uses {e.name or 'a combat effect'}"
+                 + (f" (+{e.plus_damage} damage this round)" if e.plus_damage else ""))
+        bonus[e.by] = bonus.get(e.by, 0) + e.plus_damage
+        if i >= 2:
+            ctx.cite("effects_repeat", "combat effects go on until neither minion wishes to use more")
+    return bonus
+
+
 def _range(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> tuple[bool, dict[str, str]]:
     """Maneuvers in order: the acting minion first, then cancel and re-maneuver by turns."""
+    ctx.cite("establish_range", "establish range: each round begins at close range")
     if not rnd.maneuvers:
         return False, {}
     if not ctx.p("maneuvers_allowed"):
@@ -127,10 +152,13 @@ def _range(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> tuple[bool, dict
         if i == 0:
             step = "maneuver" if m.by == acting else "maneuver_blocking"
             ctx.cite(step, f"{m.by} maneuvers to set the range to long")
+            ctx.cite("maneuver_procedure", "the opposing minion may cancel, and so on")
         else:
             ctx.cite("maneuver_cancel" if i % 2 else "maneuver_again",
                      f"{m.by} {'cancels the maneuver' if i % 2 else 'maneuvers again'}")
         previous = m.by
+    if len(rnd.maneuvers) > 1:
+        ctx.cite("maneuver_repeat", "maneuvers and cancels go on until a minion does not maneuver")
     long_range = len(rnd.maneuvers) % 2 == 1
     ctx.cite("range_long", f"the range is {'long' if long_range else 'close'}")
     return long_range, weapons if ctx.p("maneuver_weapon_first_strike") else {}
@@ -164,10 +192,15 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
     if first and a is not None and a.combat_ends and b is not None and not ctx.p("strike_after_acting_combat_ends"):
         ctx.illegal_param("strike_after_acting_combat_ends",
                           f"{acting}'s strike ends combat: {blocking} does not choose a strike")
+    ctx.cite("announce_strikes", "the minions announce their strikes")
     for who, s in strikes.items():
         opp = blocking if who == acting else acting
         _check_strike(state, who, s, opp, long_range, ledger, ctx)
         ctx.cite("strike_announce", f"{who} strikes: {_describe(s)}")
+        if s.plus_damage:
+            ctx.cite("damage_modifiers", f"{who}'s damage modifiers (+{s.plus_damage}) are played as it strikes")
+    ctx.cite("resolve_strikes", "resolve strikes")
+    ctx.cite("resolve_order", "strikes resolve in order: combat ends, dodge, first strike, the rest")
     enders = [w for w in (acting, blocking) if strikes.get(w) and strikes[w].combat_ends]
     if enders:
         if len(enders) == 2:
@@ -235,26 +268,41 @@ def _presses(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> bool:
     """Presses alternate continue / end; the acting minion may press first; never two in a row."""
     if not rnd.presses and not rnd.press_from_card:
         ctx.cite("press_start", "no press: the round ends and so does combat")
+        ctx.cite("round_over", "the round ends")
         return False
     if not ctx.p("presses_allowed"):
         ctx.illegal_param("presses_allowed", "this edition has no presses")
+    ctx.cite("presses_phase", "presses, at the end of the round")
+    ctx.cite("press_alternation", "presses alternate between continuing and ending combat")
     cont = False
     last: str | None = None
     if rnd.press_from_card:
         cont = True
         ctx.cite("card_press", "a card gives the round a press to continue; neither minion used it")
-    for i, who in enumerate(rnd.presses):
+    used: dict[str, int] = {}
+    for i, p in enumerate(rnd.presses):
+        who = p.by
         if who not in (acting, blocking):
-            ctx.illegal("press_acting_first", f"{who} is not in this combat")
+            ctx.illegal("press_outsiders", f"{who} is not in this combat and may not press")
         if who == last:
             ctx.illegal("press_not_twice", f"{who} cannot use two presses in a row")
         if i == 0 and not rnd.press_from_card and who == blocking:
             ctx.cite("press_acting_first", f"{acting} had the first opportunity to press and passed")
+        kind = "end" if cont else "continue"
+        if p.only is not None and p.only != kind:
+            ctx.illegal("press_kinds", f"{who}'s press can only {p.only} combat, and this press would {kind} it")
+        used[who] = used.get(who, 0) + 1
+        if used[who] == 2:
+            ctx.cite("press_any_number", f"{who} uses another press")
         cont = not cont
-        ctx.cite("press_first_continue" if cont and i == 0 else "press_alternate",
-                 f"{who} presses to {'continue' if cont else 'end'} combat")
+        if i == 0 and not rnd.press_from_card:
+            step = "press_first_continue"
+        else:
+            step = "press_alternate" if not cont else "press_continue_again"
+        ctx.cite(step, f"{who} presses to {'continue' if cont else 'end'} combat")
         last = who
-    ctx.cite("round_ends", "the round ends; combat " + ("continues" if cont else "ends"))
+    ctx.cite("round_over", "the round ends")
+    ctx.cite("round_ends", "combat " + ("continues: the next round begins" if cont else "ends"))
     return cont
 
 

@@ -6,7 +6,7 @@ Strike cards are generic, described by their effects (``{damage: 2, ranged: true
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -65,15 +65,31 @@ class Exchange(Strict):
         return _expand(v)
 
 
+class CombatEffect(Strict):
+    """A combat card or effect used before range is set, e.g. one adding hand damage (ref14:V.B)."""
+
+    by: str = Name
+    name: str | None = Field(default=None, max_length=80)
+    plus_damage: int = Field(default=0, ge=0, le=50, description="Damage added to this minion's strikes this round.")
+
+
+class Press(Strict):
+    """A press; some presses can only continue or only end combat (ref14:V.E.3.d)."""
+
+    by: str = Name
+    only: Literal["continue", "end"] | None = None
+
+
 class Round(Strict):
     """One round of combat, in its order: effects, range, strikes, prevention, more strikes, presses."""
 
+    effects: tuple[CombatEffect, ...] = Field(default=(), description="Combat effects before range, in order.")
     maneuvers: tuple[Maneuver, ...] = Field(default=(), description="Maneuvers, in the order they are used.")
     strikes: dict[str, Strike] = Field(default_factory=dict, description="Each minion's strike.")
     prevent: dict[str, int] = Field(default_factory=dict,
                                     description="Damage prevention played in the damage step, per minion or retainer.")
     additional: tuple[Exchange, ...] = ()
-    presses: tuple[str, ...] = Field(default=(), description="Minions using a press, in order.")
+    presses: tuple[Press, ...] = Field(default=(), description="Minions using a press, in order.")
     press_from_card: bool = Field(default=False, description="A card gives this round a press (ref14:V.E.2).")
     prevent_before_range: dict[str, int] = Field(
         default_factory=dict, description="Damage prevention played before range (refused: only in the damage step).")
@@ -83,7 +99,7 @@ class Round(Strict):
     def _short(cls, v: Any) -> Any:
         return _expand(v)
 
-    @field_validator("maneuvers", mode="before")
+    @field_validator("maneuvers", "presses", mode="before")
     @classmethod
     def _names(cls, v: Any) -> Any:
         if isinstance(v, list | tuple):

@@ -68,6 +68,7 @@ def drain_to_capacity(state: State, name: str, ctx: Ctx, step: str, why: str) ->
 def apply_hits(state: State, hits: list[Hit], prevent: dict[str, int], ledger: CombatLedger, ctx: Ctx) -> State:
     """Resolve the effects of strikes that happen together, then damage, then what it leaves."""
     mode = ctx.p("steal_blood_excess")
+    ctx.cite("apply_effects", "the strikes' effects are applied together")
     stealers: list[str] = []
     for h in hits:
         if h.steal_blood:
@@ -90,7 +91,11 @@ def apply_hits(state: State, hits: list[Hit], prevent: dict[str, int], ledger: C
             why = "is burned to the bank" if mode == "bank_heal_at_once" else "drains off before damage is healed"
             state = _drain_param(state, s, ctx, why)
     state = _stolen_out(state, hits, ctx)
-    return _damage(state, hits, prevent, ctx)
+    if any(h.normal > 0 for h in hits):
+        ctx.cite("resolve_damage", "unprevented damage is resolved")
+    state = _damage(state, hits, prevent, ctx)
+    ctx.cite("check_torpor", "check for vampires going to torpor and minions or retainers burning")
+    return state
 
 
 def _drain_param(state: State, name: str, ctx: Ctx, why: str) -> State:
@@ -166,6 +171,7 @@ def _damage(state: State, hits: list[Hit], prevent: dict[str, int], ctx: Ctx) ->
             blocked_agg = min(shield - blocked_normal, agg)
             normal, agg = normal - blocked_normal, agg - blocked_agg
             ctx.cite("damage_prevention_step", f"{victim} prevents {blocked_normal + blocked_agg} damage")
+            ctx.cite("damage_prevention_played", "damage prevention is played in the damage step")
         if normal or agg:
             ctx.cite("inflict_damage", f"{victim} takes {normal} normal" + (f" and {agg} aggravated" if agg else "")
                      + " damage")
