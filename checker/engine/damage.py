@@ -1,4 +1,6 @@
-"""Applying strikes: steal blood, equipment and paralysis, then damage and what it leaves (ref14:V.D.4, ref14:V.D.5, ref14:V.D.6, cto VI).
+"""Applying strikes: steal blood, equipment, paralysis, then damage and what it leaves.
+
+The rules: ref14:V.D.4, ref14:V.D.5, ref14:V.D.6 and cto VI.
 
 One call resolves one class of strikes (combat ends, dodge, first strike, the rest) that
 happen together; the ruleset decides when stolen blood over capacity leaves, what
