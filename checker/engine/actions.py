@@ -221,6 +221,8 @@ def take_equipment(state: State, d: TakeEquipment, ctx: Ctx) -> State:
 
 def leave_torpor(state: State, d: LeaveTorpor, ctx: Ctx) -> State:
     """Leave torpor: two blood, paid even if the action is blocked (ref14:II.C.7.b)."""
+    if not ctx.p("torpor_used"):
+        ctx.illegal_param("torpor_used", "this edition has no torpor")
     state, actor = _begin(state, d, ctx, in_torpor=True)
     cost = ctx.p("leave_torpor_cost")
     paid_anyway = bool(ctx.p("leave_torpor_cost_paid_if_blocked"))
@@ -242,6 +244,8 @@ def leave_torpor(state: State, d: LeaveTorpor, ctx: Ctx) -> State:
 
 def rescue(state: State, d: Rescue, ctx: Ctx) -> State:
     """Rescue a vampire from torpor: two blood from either vampire; free if it is paralyzed."""
+    if not ctx.p("torpor_used"):
+        ctx.illegal_param("torpor_used", "this edition has no torpor")
     state, actor = _begin(state, d, ctx)
     if not actor.is_vampire:
         ctx.illegal("rescue", f"{actor.name} is an ally: only vampires encounter vampires in torpor")
@@ -272,6 +276,8 @@ def rescue(state: State, d: Rescue, ctx: Ctx) -> State:
 
 def diablerize(state: State, d: Diablerize, ctx: Ctx) -> State:
     """Encounter a vampire in torpor to diablerize it: no blood cost (ref14:II.C.8.e)."""
+    if not ctx.p("torpor_used"):
+        ctx.illegal_param("torpor_used", "this edition has no torpor or diablerie")
     state, actor = _begin(state, d, ctx)
     if not actor.is_vampire:
         ctx.illegal("rescue", f"{actor.name} is an ally: only vampires encounter vampires in torpor")

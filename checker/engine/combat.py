@@ -32,6 +32,9 @@ def begin_combat(state: State, acting: str, blocking: str, ctx: Ctx,
     a, b = state.minion(acting), state.minion(blocking)
     torpid = [m for m in (a, b) if m.is_vampire and m.location == "torpor"]
     if torpid:
+        if any(r.strikes or r.maneuvers or r.presses or r.additional for r in rounds):
+            ctx.illegal("torpor_no_combat", f"{torpid[0].name} is a vampire in torpor: combat does not occur, "
+                                            "so there are no strikes")
         return _no_combat(state, a.name, b.name, torpid[0].name, diablerize, ctx)
     if diablerize:
         ctx.illegal("torpor_no_combat", "diablerie in combat needs a vampire in torpor")
@@ -45,6 +48,8 @@ def begin_combat(state: State, acting: str, blocking: str, ctx: Ctx,
             state, more = _round(state, acting, blocking, rnd, n, ledger, ctx)
         except CombatOver as over:
             state, more = over.state, False
+            if rnd.presses or rnd.press_from_card or rnd.additional or n < len(plan):
+                ctx.illegal("resolve_combat_ends", "combat has ended: no press, additional strike or round follows")
         if not more:
             if n < len(plan):
                 ctx.illegal("round_ends", f"combat is over after round {n}: no press continued it")
@@ -72,9 +77,15 @@ def _ready(state: State, *names: str) -> bool:
 
 def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger: CombatLedger,
            ctx: Ctx) -> tuple[State, bool]:
-    ctx.cite("combat_round_begins", f"round {n} begins, at close range")
+    ctx.cite("combat_round_begins", f"round {n} begins" + (", at close range" if ctx.p("ranges_used") else ""))
+    prevent = dict(rnd.prevent)
     if rnd.prevent_before_range:
-        ctx.illegal("prevention_outside_step", "damage prevention cards can only be played in the damage step")
+        if ctx.p("prevention_only_in_damage_step"):
+            ctx.illegal_param("prevention_only_in_damage_step",
+                              "damage prevention cards can only be played in the damage step")
+        ctx.cite_param("prevention_only_in_damage_step", "damage prevention is played before range")
+        for k, v in rnd.prevent_before_range.items():
+            prevent[k] = prevent.get(k, 0) + v
     bonus = _effects(rnd, acting, blocking, ctx)
     long_range, weapon_maneuvers = _range(rnd, acting, blocking, ctx)
     ctx.cite("strikes_phase", "strikes")
@@ -82,25 +93,26 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
                for w, s in rnd.strikes.items()}
     for who in strikes:
         if who not in (acting, blocking):
-            ctx.illegal("strike_announce", f"{who} is not in this combat and cannot strike")
+            ctx.illegal("combat_outsiders", f"{who} is not in this combat and cannot strike")
     for who, w in weapon_maneuvers.items():
         s = strikes.get(who)
         if s is None or w not in (s.weapon, s.name):
             ctx.illegal_param("maneuver_weapon_first_strike", f"{who} maneuvered with {w} and must strike with it "
                                                              "first this round")
-    state = _strike_exchange(state, acting, blocking, strikes, rnd.prevent, long_range, ledger, ctx, first=True)
+    state = _strike_exchange(state, acting, blocking, strikes, prevent, long_range, ledger, ctx, first=True)
     for ex in rnd.additional:
         if not _ready(state, acting, blocking):
-            break
+            ctx.illegal("combat_ends_not_ready", "combat has ended: a combatant is no longer ready, "
+                                                 "so no additional strike follows")
         if not ctx.p("additional_strikes_allowed"):
             ctx.illegal_param("additional_strikes_allowed", "this edition has no additional strikes")
         for who in ex.strikes:
             if who not in (acting, blocking):
-                ctx.illegal("strike_announce", f"{who} is not in this combat and cannot strike")
+                ctx.illegal("combat_outsiders", f"{who} is not in this combat and cannot strike")
             ctx.cite("additional_acting" if who == acting else "additional_blocking",
                      f"{who} takes an additional strike")
         ctx.cite("resolve_additional", "the additional strikes resolve as the first ones did")
-        state = _strike_exchange(state, acting, blocking, dict(ex.strikes), rnd.prevent, long_range, ledger, ctx,
+        state = _strike_exchange(state, acting, blocking, dict(ex.strikes), prevent, long_range, ledger, ctx,
                                  first=False)
     if ledger.stolen_this_round:
         ctx.cite("round_end_effects", "at the end of the round, stolen equipment becomes usable")
@@ -132,7 +144,8 @@ def _effects(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> dict[str, int]
 
 def _range(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> tuple[bool, dict[str, str]]:
     """Maneuvers in order: the acting minion first, then cancel and re-maneuver by turns."""
-    ctx.cite("establish_range", "establish range: each round begins at close range")
+    if ctx.p("ranges_used"):
+        ctx.cite("establish_range", "establish range: each round begins at close range")
     if not rnd.maneuvers:
         return False, {}
     if not ctx.p("maneuvers_allowed"):
@@ -143,8 +156,8 @@ def _range(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> tuple[bool, dict
         if m.by not in (acting, blocking):
             ctx.illegal("maneuver", f"{m.by} is not in this combat")
         if m.by == previous:
-            ctx.illegal("maneuver_cancel", f"{m.by} cannot maneuver twice in a row: the opposing minion cancels, "
-                                           "then the first may maneuver again")
+            ctx.illegal("maneuver_again", f"{m.by} cannot maneuver twice in a row: only once its maneuver is "
+                                          "canceled may it maneuver again")
         if m.weapon:
             if m.by in weapons and ctx.p("weapon_maneuver_once"):
                 ctx.illegal_param("weapon_maneuver_once", f"{m.by} already maneuvered with a weapon or strike card")
@@ -176,7 +189,9 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
     if s.target is not None:
         if s.target not in {r.name for r in state.minion(opponent).retainers}:
             ctx.illegal("strike_target", f"{s.target} is not a retainer of {opponent}")
-        if not s.ranged or not ctx.p("ranges_used"):
+        if not ctx.p("ranges_used"):
+            ctx.illegal_param("ranges_used", f"this edition has no ranged strikes: a strike can only target {opponent}")
+        if not s.ranged:
             ctx.illegal("strike_target", f"a strike that is not ranged can only target {opponent}")
         if ctx.p("ranged_retainer_range") == "long" and not long_range:
             ctx.illegal_param("ranged_retainer_range", f"a ranged strike can target {s.target} only at long range")
@@ -223,6 +238,10 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
                 continue
             if s.target is not None and opp in dodgers:
                 ctx.cite("retainer_no_dodge", f"{opp}'s dodge does not protect its retainer {s.target}")
+            if s.weapon and s.weapon not in state.minion(who).equipment:
+                step = "destroy_equipment" if (opp, s.weapon) not in ledger.stolen_this_round else "steal_equipment"
+                ctx.cite(step, f"{s.weapon} left {who} before its strike resolved: the strike has no effect")
+                continue
             hits.append(_hit(who, opp, s, ctx))
         if not hits:
             continue

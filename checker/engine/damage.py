@@ -162,12 +162,12 @@ def _damage(state: State, hits: list[Hit], prevent: dict[str, int], ctx: Ctx) ->
         per_victim.setdefault((h.victim, h.retainer), [0, 0])[1 if is_agg else 0] += h.normal
     for (victim, retainer), (normal, agg) in per_victim.items():
         if retainer is not None:
-            state = _damage_retainer(state, victim, retainer, normal + agg, prevent.get(retainer, 0), ctx)
+            state = _damage_retainer(state, victim, retainer, normal + agg, prevent.pop(retainer, 0), ctx)
             continue
         m = state.minion(victim)
         if m.location not in ("ready", "torpor"):
             continue
-        shield = prevent.get(victim, 0)
+        shield = prevent.pop(victim, 0)  # what is not used now is lost, not kept for later strikes
         if shield:
             blocked_normal = min(shield, normal)
             blocked_agg = min(shield - blocked_normal, agg)

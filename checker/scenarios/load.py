@@ -102,6 +102,8 @@ def _new_names(decision: BaseModel) -> list[str]:
     found: list[str] = []
     if isinstance(data.get("ally"), dict):
         found.append(str(data["ally"]["name"]))
+    if isinstance(data.get("retainer"), dict):
+        found.append(str(data["retainer"]["name"]))
     for t in data.get("transfers", ()) or ():
         if isinstance(t, dict) and isinstance(t.get("crypt_move"), dict) and "name" in t["crypt_move"]:
             found.append(str(t["crypt_move"]["name"]))
@@ -201,10 +203,11 @@ def load_scenario(path: Path, rules: set[str], rulesets: set[str]) -> LoadedScen
     problems += [located.problem(("setup", *p), msg) for p, msg in check_setup(sc.setup)]
     players = {p.name for p in sc.setup.players}
     minions = {m.name for m in sc.setup.minions}
-    known = players | minions
+    retainers = {r.name for m in sc.setup.minions for r in m.retainers}
+    known = players | minions | retainers
     steps, step_problems = _check_steps(located, list(sc.steps), known, [])
     problems += step_problems
-    minions = known - players
+    minions = known - players - retainers
     shared = _expectation(located, ("expect",), sc.expect, players, minions, rules, problems)
     expectations: dict[str, Expectation] = {}
     for r in sc.rulesets:
