@@ -195,6 +195,7 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
             ctx.illegal("strike_target", f"a strike that is not ranged can only target {opponent}")
         if ctx.p("ranged_retainer_range") == "long" and not long_range:
             ctx.illegal_param("ranged_retainer_range", f"a ranged strike can target {s.target} only at long range")
+        ctx.cite_param("ranged_retainer_range", f"{who}'s ranged strike targets the retainer {s.target}")
     if (s.destroy_equipment or s.steal_equipment) and long_range and not s.any_range:
         step = "destroy_equipment" if s.destroy_equipment else "steal_equipment"
         ctx.illegal(step, "destroying or stealing equipment is only at close range")
@@ -259,12 +260,15 @@ def _hit(who: str, opp: str, s: Strike, ctx: Ctx) -> Hit:
     if s.hands:
         ctx.cite_param("hand_damage", f"{who}'s hands do {damage} damage")
     return Hit(striker=who, victim=opp, retainer=s.target, normal=damage, aggravated=s.aggravated,
+               extra_aggravated=s.plus_aggravated,
                steal_blood=s.steal_blood, destroy_equipment=s.destroy_equipment,
                steal_equipment=s.steal_equipment, paralyze=s.paralyze)
 
 
 def _describe(s: Strike) -> str:
     parts = [s.name] if s.name else []
+    if s.plus_aggravated:
+        parts.append(f"+{s.plus_aggravated} aggravated")
     if s.hands:
         parts.append("hands" + (f" +{s.plus_damage}" if s.plus_damage else ""))
     elif s.damage:

@@ -23,6 +23,8 @@ class Strike(Strict):
     damage: int = Field(default=0, ge=0, le=50, description="Damage of a weapon or strike card.")
     plus_damage: int = Field(default=0, ge=0, le=50, description="Damage modifiers added to the strike.")
     aggravated: bool = False
+    plus_aggravated: int = Field(default=0, ge=0, le=50,
+                                 description="Aggravated damage added to a strike that is otherwise normal.")
     ranged: bool = False
     first_strike: bool = False
     dodge: bool = False
@@ -44,7 +46,7 @@ class Strike(Strict):
 
     @property
     def is_damage(self) -> bool:
-        return self.hands or self.damage > 0 or self.plus_damage > 0
+        return self.hands or self.damage > 0 or self.plus_damage > 0 or self.plus_aggravated > 0
 
 
 class Maneuver(Strict):

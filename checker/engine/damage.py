@@ -24,6 +24,7 @@ class Hit:
     retainer: str | None = None
     normal: int = 0
     aggravated: bool = False
+    extra_aggravated: int = 0  # aggravated damage added to an otherwise normal strike
     steal_blood: int = 0
     destroy_equipment: str | None = None
     steal_equipment: str | None = None
@@ -93,7 +94,7 @@ def apply_hits(state: State, hits: list[Hit], prevent: dict[str, int], ledger: C
             why = "is burned to the bank" if mode == "bank_heal_at_once" else "drains off before damage is healed"
             state = _drain_param(state, s, ctx, why)
     state = _stolen_out(state, hits, ctx)
-    if any(h.normal > 0 for h in hits):
+    if any(h.normal > 0 or h.extra_aggravated > 0 for h in hits):
         ctx.cite("resolve_damage", "unprevented damage is resolved")
     state = _damage(state, hits, prevent, ctx)
     ctx.cite("check_torpor", "check for vampires going to torpor and minions or retainers burning")
@@ -154,12 +155,14 @@ def _damage(state: State, hits: list[Hit], prevent: dict[str, int], ctx: Ctx) ->
     as_normal = bool(ctx.p("aggravated_as_normal"))
     per_victim: dict[tuple[str, str | None], list[int]] = {}
     for h in hits:
-        if h.normal <= 0:
+        if h.normal <= 0 and h.extra_aggravated <= 0:
             continue
         is_agg = h.aggravated and not as_normal
-        if h.aggravated and as_normal:
+        if (h.aggravated or h.extra_aggravated) and as_normal:
             ctx.cite_param("aggravated_as_normal", f"{h.striker}'s aggravated damage counts as normal damage")
-        per_victim.setdefault((h.victim, h.retainer), [0, 0])[1 if is_agg else 0] += h.normal
+        slot = per_victim.setdefault((h.victim, h.retainer), [0, 0])
+        slot[1 if is_agg else 0] += h.normal
+        slot[0 if as_normal else 1] += h.extra_aggravated
     for (victim, retainer), (normal, agg) in per_victim.items():
         if retainer is not None:
             state = _damage_retainer(state, victim, retainer, normal + agg, prevent.pop(retainer, 0), ctx)
