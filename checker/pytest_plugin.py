@@ -16,11 +16,10 @@ SUFFIXES = (".yaml", ".yml")
 
 
 @cache
-def _known() -> tuple[frozenset[str], frozenset[str]]:
+def _known() -> frozenset[str]:
     from reference.corpus import corpus
-    from reference.rulesets import rulesets
 
-    return frozenset(corpus().rules), frozenset(rulesets())
+    return frozenset(corpus().rules)
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
@@ -37,15 +36,15 @@ class ScenarioFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
         from checker.scenarios.load import load_scenario
         from reference.problems import ProblemsError
+        from reference.rulesets import rulesets
 
-        rules, names = _known()
         try:
-            loaded = load_scenario(self.path, set(rules), set(names))
+            loaded = load_scenario(self.path, set(_known()), rulesets())
         except ProblemsError as exc:
             yield BrokenScenario.from_parent(self, name="load", problems=[str(p) for p in exc.problems])
             return
-        for ruleset in loaded.scenario.rulesets:
-            yield ScenarioItem.from_parent(self, name=ruleset, loaded=loaded, ruleset=ruleset)
+        for label in loaded.labels:
+            yield ScenarioItem.from_parent(self, name=label, loaded=loaded, ruleset=label)
 
 
 class BrokenScenario(pytest.Item):
@@ -73,7 +72,7 @@ class ScenarioItem(pytest.Item):
         from checker.scenarios.run import run
         from reference.rulesets import rulesets
 
-        outcome = run(self.loaded, rulesets()[self.ruleset])
+        outcome = run(self.loaded, self.loaded.ruleset_for(self.ruleset, rulesets()))
         if outcome.status == "fail":
             raise ScenarioError("\n".join(outcome.failures))
 

@@ -74,12 +74,12 @@ class Ruleset:
         except KeyError:
             raise KeyError(f"ruleset {self.name} names no rule for step {name!r}") from None
 
-    def with_values(self, **values: Any) -> Ruleset:
-        """A copy with some parameter values replaced (their owning rules kept)."""
+    def with_values(self, name: str | None = None, **values: Any) -> Ruleset:
+        """A copy with some parameter values replaced (their owning rules kept), optionally renamed."""
         params = dict(self.parameters)
         for k, v in values.items():
             params[k] = params[k].model_copy(update={"value": v})
-        return Ruleset(self.name, self.title, self.sources, self.description, self.extends,
+        return Ruleset(name or self.name, self.title, self.sources, self.description, self.extends,
                        MappingProxyType(params), self.steps, self.own)
 
 

@@ -102,8 +102,9 @@ def ask(
 
     _known_ruleset(ruleset)
     rules = corpus().rules
-    loaded = load_scenario(file, set(rules), set(rulesets()))
-    outcomes = [run(loaded, rulesets()[r]) for r in loaded.scenario.rulesets if ruleset in (None, r)]
+    loaded = load_scenario(file, set(rules), rulesets())
+    outcomes = [run(loaded, loaded.ruleset_for(label, rulesets())) for label in loaded.labels
+                if ruleset is None or ruleset in (label, loaded.base_of(label))]
     if as_json:
         print_json([o.to_json() for o in outcomes])
         return

@@ -25,5 +25,14 @@ def diablerie(state: State, diablerist: str, victim: str, skill_card: bool, ctx:
         ctx.cite("diablerie_drain", f"{excess} blood over {diablerist}'s capacity drains off")
     if d.capacity < v.capacity and skill_card:
         ctx.cite("diablerie_skill", f"{diablerist} is younger than {victim}: its Methuselah puts a skill card on it")
-    ctx.cite("blood_hunt", f"any Methuselah may now call a blood hunt on {diablerist} (a vote: not modelled yet)")
+    return blood_hunt(state, diablerist, ctx)
+
+
+def blood_hunt(state: State, diablerist: str, ctx: Ctx) -> State:
+    """After a diablerie any Methuselah may call a blood hunt vote on the diablerist (ref14:II.C.8.e.ii).
+
+    The hook for the politics rules: until votes are played, the opportunity is recorded.
+    """
+    ctx.cite("blood_hunt", f"any Methuselah may now call a blood hunt on {diablerist}: a vote, which "
+                           "burns the diablerist if it passes")
     return state

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,7 @@ from checker.engine.setup import check_setup
 from checker.scenarios.model import GameExpect, MinionExpect, PlayerExpect, Scenario
 from reference.documents import display_path
 from reference.problems import Problem, ProblemsError
+from reference.rulesets import Ruleset
 from reference.yamlsource import Located, YamlLoadError, load_file
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -56,6 +57,23 @@ class LoadedScenario:
     @property
     def id(self) -> str:
         return self.path
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The runs: each ruleset, then each variant."""
+        return (*self.scenario.rulesets, *self.scenario.variants)
+
+    def base_of(self, label: str) -> str:
+        """The ruleset a run label stands for or starts from."""
+        v = self.scenario.variants.get(label)
+        return v.ruleset if v else label
+
+    def ruleset_for(self, label: str, editions: Mapping[str, Ruleset]) -> Ruleset:
+        """The ruleset a run is played under: a ruleset, or a variant of one."""
+        v = self.scenario.variants.get(label)
+        if v is None:
+            return editions[label]
+        return editions[v.ruleset].with_values(label, **v.parameters)
 
 
 def _errors(located: Located, base: tuple[str | int, ...], exc: ValidationError) -> list[Problem]:
@@ -172,7 +190,7 @@ def _check_steps(located: Located, raw_steps: list[Any], known: set[str] | None,
     return steps, problems
 
 
-def load_scenario(path: Path, rules: set[str], rulesets: set[str]) -> LoadedScenario:
+def load_scenario(path: Path, rules: set[str], rulesets: Mapping[str, Ruleset]) -> LoadedScenario:
     """Parse and check one scenario file; raises :class:`ProblemsError` listing every problem."""
     name = display_path(path)
     try:
@@ -197,9 +215,23 @@ def load_scenario(path: Path, rules: set[str], rulesets: set[str]) -> LoadedScen
     for i, r in enumerate(sc.rulesets):
         if r not in rulesets:
             problems.append(located.problem(("rulesets", i), f"unknown ruleset {r!r}{_suggest(r, rulesets)}"))
+    for name, v in sc.variants.items():
+        base = ("variants", name)
+        if name in rulesets or not name.replace("-", "").isalnum():
+            problems.append(located.problem(base, f"a variant needs a name of its own (letters, digits, -), "
+                                                  f"not {name!r}"))
+        if v.ruleset not in rulesets:
+            problems.append(located.problem((*base, "ruleset"), f"unknown ruleset {v.ruleset!r}"
+                                                                f"{_suggest(v.ruleset, rulesets)}"))
+            continue
+        for p in v.parameters:
+            if p not in rulesets[v.ruleset].parameters:
+                problems.append(located.problem((*base, "parameters", p), f"{v.ruleset} has no parameter {p!r}"
+                                                f"{_suggest(p, rulesets[v.ruleset].parameters)}"))
     for r in sc.expect_by_ruleset:
-        if r not in sc.rulesets:
-            problems.append(located.problem(("expect_by_ruleset", r), f"{r!r} is not one of this scenario's rulesets"))
+        if r not in sc.rulesets and r not in sc.variants:
+            problems.append(located.problem(("expect_by_ruleset", r),
+                                            f"{r!r} is not one of this scenario's rulesets or variants"))
     problems += [located.problem(("setup", *p), msg) for p, msg in check_setup(sc.setup)]
     players = {p.name for p in sc.setup.players}
     minions = {m.name for m in sc.setup.minions}
@@ -210,12 +242,15 @@ def load_scenario(path: Path, rules: set[str], rulesets: set[str]) -> LoadedScen
     minions = known - players - retainers
     shared = _expectation(located, ("expect",), sc.expect, players, minions, rules, problems)
     expectations: dict[str, Expectation] = {}
-    for r in sc.rulesets:
-        extra = sc.expect_by_ruleset.get(r)
-        if extra is None:
+    for r in (*sc.rulesets, *sc.variants):
+        layers = [sc.expect_by_ruleset[k] for k in (getattr(sc.variants.get(r), "ruleset", None), r)
+                  if k is not None and k in sc.expect_by_ruleset]
+        if not layers:
             expectations[r] = shared
             continue
-        merged = _merge(sc.expect, extra)
+        merged = sc.expect
+        for layer in layers:
+            merged = _merge(merged, layer)
         expectations[r] = _expectation(located, ("expect_by_ruleset", r), merged, players, minions, rules, problems)
     if problems:
         raise ProblemsError(problems)

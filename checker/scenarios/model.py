@@ -53,6 +53,14 @@ class GameExpect(Strict):
     game_turn: int | None = None
 
 
+class Variant(Strict):
+    """A what-if run: a ruleset with some parameter values changed (a reading of a rule, or an erratum)."""
+
+    ruleset: str = Field(description="The ruleset the variant starts from.")
+    parameters: dict[str, Any] = Field(min_length=1, description="Parameter values that differ from the ruleset's.")
+    why: str = Field(min_length=3, max_length=300, description="Which reading or change this variant plays.")
+
+
 class Scenario(Strict):
     """One rules question: title, the question, the rules it tests, a setup, steps and the expected answer."""
 
@@ -69,4 +77,7 @@ class Scenario(Strict):
         description="Expected answer: player or minion name -> fields; `game` -> game fields; "
                     "`illegal` -> the rule id a step must break.")
     expect_by_ruleset: dict[str, dict[str, Any]] = Field(
-        default_factory=dict, description="Per ruleset, expectations laid over `expect`.")
+        default_factory=dict, description="Per ruleset (or variant), expectations laid over `expect`.")
+    variants: dict[str, Variant] = Field(
+        default_factory=dict,
+        description="Extra runs under a ruleset with some parameters changed, e.g. the other reading of a rule.")

@@ -18,7 +18,7 @@ SCENARIOS_DIR = PACKAGE_DIR.parent / "scenarios"
 def load_all(paths: Iterable[Path]) -> tuple[list[LoadedScenario], list[Problem]]:
     """Every scenario under ``paths`` that loads, and every problem of those that do not."""
     rules = set(corpus().rules)
-    names = set(rulesets())
+    names = rulesets()
     loaded: list[LoadedScenario] = []
     problems: list[Problem] = []
     for f in scenario_files(paths):
@@ -35,7 +35,8 @@ def runs(loaded: Iterable[LoadedScenario], only: str | None = None,
          editions: Mapping[str, Ruleset] | None = None) -> list[tuple[LoadedScenario, Ruleset]]:
     """(scenario, ruleset) pairs to run: each scenario under each of its rulesets (or only one)."""
     eds = editions if editions is not None else rulesets()
-    return [(sc, eds[r]) for sc in loaded for r in sc.scenario.rulesets if only is None or r == only]
+    return [(sc, sc.ruleset_for(label, eds)) for sc in loaded for label in sc.labels
+            if only is None or only in (label, sc.base_of(label))]
 
 
 def run_all(pairs: Iterable[tuple[LoadedScenario, Ruleset]]) -> Iterator[Outcome]:

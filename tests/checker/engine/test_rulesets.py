@@ -74,7 +74,7 @@ def test_changing_a_value_in_the_reference_data_changes_the_answer(tmp_path: Pat
     scenario = tmp_path / "discard.yaml"
     scenario.write_text(DISCARD_TWO)
     rules = set(corpus().rules)
-    loaded = load_scenario(scenario, rules, set(rulesets()))
+    loaded = load_scenario(scenario, rules, rulesets())
     before = run(loaded, rulesets()["jyhad-1.4"])
     assert before.status == "pass" and before.illegal and before.illegal["rule"] == "ref14:II.E"
 
