@@ -92,4 +92,12 @@ def describe(ref: Reference, rule_id: str) -> dict[str, Any]:
         "conflicts_with": related("conflicts_with"),
         "translates": related("translates", outgoing=True),
         "translated_by": related("translates", outgoing=False),
+        "superseded_by": related("supersedes", outgoing=False),
+        "supersedes": related("supersedes", outgoing=True),
+        "errata": [
+            {"id": e.id, "title": e.title, "date": e.date, "authority": e.authority, "source": e.source,
+             "text": next(a.text for a in e.amends if a.rule == r.id), "parameters": e.parameters,
+             "rulesets": list(e.targets)}
+            for e in ref.errata if any(a.rule == r.id for a in e.amends)
+        ],
     }

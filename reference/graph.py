@@ -16,6 +16,7 @@ from typing import Any, TypeAlias
 import networkx as nx
 
 from reference.corpus import Corpus
+from reference.errata import Erratum
 from reference.links import Link
 from reference.model import CitationKind
 
@@ -35,8 +36,8 @@ IMPACT_KINDS = frozenset(
 Graph: TypeAlias = "nx.MultiDiGraph[str]"
 
 
-def build_graph(corpus: Corpus, links: Iterable[Link]) -> Graph:
-    """Documents, rules, authorities and externals with every typed edge."""
+def build_graph(corpus: Corpus, links: Iterable[Link], errata: Iterable[Erratum] = ()) -> Graph:
+    """Documents, rules, authorities, externals and errata with every typed edge."""
     g: Graph = nx.MultiDiGraph()
     for doc in corpus.documents.values():
         g.add_node(doc.id, type="document", title=doc.title, source=doc.id)
@@ -61,6 +62,13 @@ def build_graph(corpus: Corpus, links: Iterable[Link]) -> Graph:
     for link in links:
         g.add_edge(link.source, link.target, key=f"{link.kind}", kind=link.kind, why=link.why,
                    topic=link.topic or "", file=link.file, line=link.line or 0)
+    for e in errata:
+        node = f"erratum:{e.id}"
+        g.add_node(node, type="erratum", title=e.title, source="erratum", date=e.date)
+        for a in e.amends:
+            g.add_edge(node, a.rule, key="corrects", kind="corrects", why=e.title)
+            if e.source and e.source != a.rule:
+                g.add_edge(e.source, a.rule, key="supersedes", kind="supersedes", why=e.title, erratum=e.id)
     return g
 
 

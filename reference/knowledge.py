@@ -6,8 +6,10 @@ from dataclasses import dataclass
 from functools import cache
 
 from reference.corpus import Corpus, build_corpus
+from reference.errata import Erratum, load_errata
 from reference.graph import Graph, build_graph
 from reference.links import Link, load_links
+from reference.rulesets import base_rulesets
 
 
 @dataclass(frozen=True)
@@ -17,13 +19,15 @@ class Reference:
     corpus: Corpus
     links: tuple[Link, ...]
     graph: Graph
+    errata: tuple[Erratum, ...] = ()
 
 
 def build_reference() -> Reference:
     """Parse, link and build the graph; raises ProblemsError on bad input."""
     corpus = build_corpus()
     links = tuple(load_links(corpus))
-    return Reference(corpus=corpus, links=links, graph=build_graph(corpus, links))
+    errata = tuple(load_errata(corpus, base_rulesets()))
+    return Reference(corpus=corpus, links=links, graph=build_graph(corpus, links, errata), errata=errata)
 
 
 @cache

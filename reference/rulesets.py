@@ -148,8 +148,18 @@ def load_rulesets(corpus: Corpus, path: Path = RULESETS_FILE) -> dict[str, Rules
 
 
 @cache
-def rulesets() -> MappingProxyType[str, Ruleset]:
-    """The project's rulesets, loaded once."""
+def base_rulesets() -> MappingProxyType[str, Ruleset]:
+    """The rulesets as ``rulesets.yaml`` defines them, before errata."""
     from reference.corpus import corpus
 
     return MappingProxyType(load_rulesets(corpus()))
+
+
+@cache
+def rulesets() -> MappingProxyType[str, Ruleset]:
+    """The rulesets the engine plays: ``rulesets.yaml`` with the errata of ``reference/errata`` applied."""
+    from reference.corpus import corpus
+    from reference.errata import apply_errata, load_errata
+
+    base = base_rulesets()
+    return MappingProxyType(apply_errata(base, load_errata(corpus(), base)))

@@ -8,6 +8,7 @@ import networkx as nx
 
 from reference.corpus import Corpus, build_corpus
 from reference.documents import display_path
+from reference.errata import load_errata
 from reference.golden import IDS_FILE, id_drift
 from reference.graph import build_graph
 from reference.links import LINKS_DIR, load_links
@@ -43,7 +44,7 @@ def validate(links_path: Path = LINKS_DIR) -> list[Problem]:
             problems.append(Problem("reference/data/authorities.yaml", None, code,
                                     f"legend node {a.legend} does not exist"))
     try:
-        load_rulesets(corpus)
+        load_errata(corpus, load_rulesets(corpus))
     except ProblemsError as exc:
         problems += exc.problems
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from checker.cli import reference_cmds, scenario_cmds
+from checker.cli import errata_cmds, reference_cmds, scenario_cmds
 
 app = typer.Typer(
     name="rules",
@@ -16,6 +16,7 @@ app = typer.Typer(
 )
 reference_cmds.register(app)
 scenario_cmds.register(app)
+errata_cmds.register(app)
 
 
 def main() -> None:

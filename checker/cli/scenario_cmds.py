@@ -38,9 +38,17 @@ def check(
     paths: Annotated[list[Path] | None, typer.Argument(help="Scenario files or folders. Default: scenarios/.")] = None,
     ruleset: RulesetOpt = None,
     as_json: JsonFlag = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Also exit 1 if a scenario is suspect.")] = False,
 ) -> None:
-    """Run every scenario under every ruleset it applies to; exit 1 if any fails, 2 on bad files."""
+    """Run every scenario under every ruleset it applies to; exit 1 if any fails, 2 on bad files.
+
+    A scenario citing a rule whose text, errata or parameters changed since it was confirmed
+    is reported as suspect (`rules confirm` after a look).
+    """
+    from checker.scenarios.lock import LOCK_NAME, read_lock, suspects
     from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
+    from reference.knowledge import reference
+    from reference.rulesets import rulesets
 
     _known_ruleset(ruleset)
     missing = [str(p) for p in paths or [] if not p.exists()]
@@ -54,8 +62,13 @@ def check(
         for outcome in run_all(pairs):
             outcomes.append(outcome)
             progress.advance(task)
+    ref = reference()
+    suspect = suspects(loaded, read_lock(SCENARIOS_DIR / LOCK_NAME), ref.corpus, rulesets(), ref.errata)
+    by_scenario: dict[str, list[str]] = {}
+    for s in suspect:
+        by_scenario.setdefault(s.scenario, []).append(f"{s.rule} ({s.reason})")
     if as_json:
-        print_json([o.to_json() for o in outcomes])
+        print_json([{**o.to_json(), "suspect": by_scenario.get(o.scenario, [])} for o in outcomes])
     else:
         for o in outcomes:
             if o.status == "fail":
@@ -63,12 +76,15 @@ def check(
                 for f in o.failures:
                     console.print(f"     {escape(f)}")
         _summary(outcomes)
+        for scenario, rules in sorted(by_scenario.items()):
+            console.print(f"[yellow]SUSPECT[/yellow] {escape(scenario)}: {escape(', '.join(rules))} changed since "
+                          "it was confirmed; check it, then `rules confirm`")
     for p in problems:
         errors.print(escape(str(p)), soft_wrap=True)
     if problems:
         errors.print(f"{len(problems)} problem(s) in scenario files")
         raise typer.Exit(EXIT_PROBLEMS)
-    if any(o.status == "fail" for o in outcomes):
+    if any(o.status == "fail" for o in outcomes) or (strict and by_scenario):
         raise typer.Exit(1)
 
 

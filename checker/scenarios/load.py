@@ -215,11 +215,11 @@ def load_scenario(path: Path, rules: set[str], rulesets: Mapping[str, Ruleset]) 
     for i, r in enumerate(sc.rulesets):
         if r not in rulesets:
             problems.append(located.problem(("rulesets", i), f"unknown ruleset {r!r}{_suggest(r, rulesets)}"))
-    for name, v in sc.variants.items():
-        base = ("variants", name)
-        if name in rulesets or not name.replace("-", "").isalnum():
+    for vname, v in sc.variants.items():
+        base = ("variants", vname)
+        if vname in rulesets or not vname.replace("-", "").isalnum():
             problems.append(located.problem(base, f"a variant needs a name of its own (letters, digits, -), "
-                                                  f"not {name!r}"))
+                                                  f"not {vname!r}"))
         if v.ruleset not in rulesets:
             problems.append(located.problem((*base, "ruleset"), f"unknown ruleset {v.ruleset!r}"
                                                                 f"{_suggest(v.ruleset, rulesets)}"))

@@ -1,0 +1,5 @@
+"""``python -m checker.cli``: the same as the ``rules`` command."""
+
+from checker.cli import main
+
+main()

@@ -1,0 +1,153 @@
+"""Errata as data (``reference/errata/*.yaml``): a rule's new text and the parameters it changes.
+
+An erratum names the rules it amends (held rules or external sections), its new text, the
+parameter values it changes, and the rulesets it applies to, or a new ruleset that extends
+an old one with it. Applying errata gives the effective rulesets the engine plays; the
+original text of every rule stays as the document has it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, ValidationError, model_validator
+
+from reference.corpus import Corpus
+from reference.documents import PACKAGE_DIR, display_path
+from reference.problems import Problem, ProblemsError
+from reference.rulesets import Parameter, Ruleset, _Strict
+from reference.yamlsource import YamlLoadError, load_file
+
+ERRATA_DIR = PACKAGE_DIR / "errata"
+Slug = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", max_length=80)
+
+
+class Amendment(_Strict):
+    """One rule amended, with its new wording if the erratum gives one."""
+
+    rule: str = Field(description="A rule id, or an external section such as ext.pocket:15.3.")
+    text: str | None = Field(default=None, max_length=4000)
+
+
+class NewRuleset(_Strict):
+    """A ruleset the erratum creates by extending another with its changes."""
+
+    name: str = Slug
+    extends: str
+    title: str = Field(min_length=3, max_length=200)
+
+
+class Erratum(_Strict):
+    """One erratum: what it amends, what it changes, where it applies."""
+
+    id: str = Slug
+    title: str = Field(min_length=3, max_length=200)
+    date: str = Field(min_length=1, max_length=80)
+    authority: str = Field(min_length=1, max_length=120, description="An authority code (LSJ, DTR, ...) or a name.")
+    source: str | None = Field(default=None, description="The rule where the erratum is published, if held.")
+    why: str = Field(min_length=3, max_length=1000)
+    amends: tuple[Amendment, ...] = Field(min_length=1)
+    parameters: dict[str, Any] = Field(default_factory=dict, description="Parameter values it changes.")
+    rulesets: tuple[str, ...] = Field(default=(), description="Rulesets it applies to.")
+    new_ruleset: NewRuleset | None = None
+
+    @model_validator(mode="after")
+    def _where(self) -> Erratum:
+        if self.parameters and not self.rulesets and self.new_ruleset is None:
+            raise ValueError("an erratum that changes parameters names the rulesets it applies to, or a new_ruleset")
+        if self.rulesets and self.new_ruleset is not None:
+            raise ValueError("give rulesets or new_ruleset, not both")
+        return self
+
+    @property
+    def owner(self) -> str:
+        """The rule that owns the values it changes: where it is published, else what it amends."""
+        return self.source or self.amends[0].rule
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The rulesets whose answers it changes."""
+        return (self.new_ruleset.name,) if self.new_ruleset else self.rulesets
+
+
+def _suggest(bad: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(bad, list(known), n=3, cutoff=0.6)
+    return f" (did you mean {', '.join(close)}?)" if close else ""
+
+
+def load_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> Erratum:
+    """One erratum file, checked against the corpus and the rulesets; every problem at once."""
+    try:
+        located = load_file(path, display_path(path))
+    except YamlLoadError as exc:
+        raise ProblemsError([exc.problem]) from None
+    try:
+        e = Erratum.model_validate(located.data)
+    except ValidationError as exc:
+        raise ProblemsError([located.problem(tuple(x["loc"]), x["msg"]) for x in exc.errors()]) from None
+    problems: list[Problem] = []
+    known = set(corpus.rules) | set(corpus.externals)
+    if e.id != path.stem:
+        problems.append(located.problem(("id",), f"the id must be the file's name, {path.stem!r}"))
+    for i, a in enumerate(e.amends):
+        if a.rule not in known:
+            problems.append(located.problem(("amends", i, "rule"), f"unknown rule {a.rule!r}{_suggest(a.rule, known)}"))
+    if e.source is not None and e.source not in corpus.rules:
+        problems.append(located.problem(("source",), f"unknown rule {e.source!r}{_suggest(e.source, corpus.rules)}"))
+    names = list(e.rulesets) + ([e.new_ruleset.extends] if e.new_ruleset else [])
+    for i, r in enumerate(names):
+        where = ("rulesets", i) if i < len(e.rulesets) else ("new_ruleset", "extends")
+        if r not in base:
+            problems.append(located.problem(where, f"unknown ruleset {r!r}{_suggest(r, base)}"))
+            continue
+        for p in e.parameters:
+            if p not in base[r].parameters:
+                problems.append(located.problem(("parameters", p), f"{r} has no parameter {p!r}"
+                                                f"{_suggest(p, base[r].parameters)}"))
+    if e.new_ruleset and e.new_ruleset.name in base:
+        problems.append(located.problem(("new_ruleset", "name"), f"{e.new_ruleset.name} already exists"))
+    if problems:
+        raise ProblemsError(problems)
+    return e
+
+
+def load_errata(corpus: Corpus, base: Mapping[str, Ruleset], folder: Path = ERRATA_DIR) -> list[Erratum]:
+    """Every erratum in the folder, in date and id order; every problem of every file at once."""
+    found: list[Erratum] = []
+    problems: list[Problem] = []
+    for path in sorted(folder.glob("*.yaml")) if folder.exists() else []:
+        try:
+            found.append(load_erratum(path, corpus, base))
+        except ProblemsError as exc:
+            problems += exc.problems
+    if problems:
+        raise ProblemsError(problems)
+    return sorted(found, key=lambda e: (e.date, e.id))
+
+
+def apply_errata(base: Mapping[str, Ruleset], errata: Iterable[Erratum]) -> dict[str, Ruleset]:
+    """The rulesets with the errata's parameter changes, each now owned by the erratum's rule."""
+    out = dict(base)
+    for e in errata:
+        if not e.parameters:
+            continue
+        if e.new_ruleset is not None:
+            parent = out[e.new_ruleset.extends]
+            out[e.new_ruleset.name] = _amended(parent, e, e.new_ruleset.name, e.new_ruleset.title)
+        for name in e.rulesets:
+            out[name] = _amended(out[name], e, name, out[name].title)
+    return out
+
+
+def _amended(rs: Ruleset, e: Erratum, name: str, title: str) -> Ruleset:
+    from types import MappingProxyType
+
+    params = dict(rs.parameters)
+    for k, v in e.parameters.items():
+        params[k] = Parameter(value=v, rule=e.owner)
+    return Ruleset(name, title, rs.sources, rs.description if name == rs.name else f"{rs.name} with the erratum "
+                   f"{e.id}", rs.extends if name == rs.name else rs.name, MappingProxyType(params), rs.steps,
+                   rs.own | frozenset(e.parameters))
