@@ -115,6 +115,13 @@ def show(
         if table is not None:
             console.print(table)
             console.print()
+    for e in d["errata"]:
+        changes = ", ".join(f"{k} = {v}" for k, v in e["parameters"].items())
+        body = Text.assemble((f"{e['date']} · {e['authority']}" + (f" · published in {e['source']}" if e["source"]
+                                                                  else "") + "\n", "dim"),
+                             e["text"] or "(no new wording)",
+                             (f"\n\nchanges {changes} in {', '.join(e['rulesets'])}" if changes else "", "yellow"))
+        console.print(Panel(body, title=f"Erratum {e['id']}: {e['title']}", title_align="left", border_style="blue"))
     for c in d["conflicts_with"]:
         body = Text.assemble((c.get("why", "") + "\n\n", "yellow"), c.get("text", ""))
         console.print(Panel(body, title=f"Conflicts with {c['id']}", title_align="left",

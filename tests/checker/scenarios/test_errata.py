@@ -102,3 +102,17 @@ def test_diff_reports_nothing_for_a_docs_only_commit(tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no answer or status differs from HEAD~1" in result.stdout
+
+
+def test_errata_cli() -> None:
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    runner = CliRunner()
+    listed = runner.invoke(app, ["errata", "list"])
+    assert listed.exit_code == 0 and "steal-blood-drained" in listed.stdout
+    shown = runner.invoke(app, ["errata", "impact", str(EXAMPLE)])
+    assert shown.exit_code == 0 and "4 answers change" in shown.stdout
+    show = runner.invoke(app, ["show", "ref14:V.D.5.c"])
+    assert "Erratum steal-blood-drained" in show.stdout
