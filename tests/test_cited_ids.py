@@ -11,7 +11,9 @@ ID = re.compile(r"(?<![\w.])(?:ref14|rb95|cto|sol|ja23):[A-Za-z0-9][A-Za-z0-9.\-
 SCANNED = ("reference", "checker", "tests", "scenarios", "docs", "bench")
 SUFFIXES = {".py", ".yaml", ".yml", ".md", ".txt", ".toml"}
 # Misspelt ids used on purpose, to test the error messages and their suggestions.
-DELIBERATE_TYPOS = {"rb95:6.4.bleeed", "rb95:5.stepp5", "ref14:II.C.1.x", "ref14:II.C.exceptio1", "ref14:II.Z", "ref14:V.D.5.x"}
+DELIBERATE_TYPOS = {
+    "rb95:6.4.bleeed", "rb95:5.stepp5", "ref14:II.C.1.x", "ref14:II.C.exceptio1", "ref14:II.Z", "ref14:V.D.5.x",
+}
 
 
 def test_every_named_rule_id_exists(the_corpus: Corpus) -> None:

@@ -33,7 +33,7 @@ def errata_list(as_json: JsonFlag = False) -> None:
         return
     table = Table(header_style="bold")
     for col in ("erratum", "date", "authority", "amends", "changes", "rulesets"):
-        table.add_column(col)
+        table.add_column(col, no_wrap=col == "erratum")
     for e in errata:
         table.add_row(e.id, escape(e.date), escape(e.authority), ", ".join(a.rule for a in e.amends),
                       ", ".join(f"{k} = {v}" for k, v in e.parameters.items()) or "text only",
