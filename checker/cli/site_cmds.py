@@ -1,0 +1,54 @@
+"""Commands for the published site: build it, serve it."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from checker.cli.output import console, fail, guarded
+
+
+def register(app: typer.Typer) -> None:
+    app.command("site")(site)
+    app.command("serve")(serve)
+
+
+@guarded
+def site(
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Where to write the HTML.")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=16, help="Sphinx processes.")] = 1,
+    no_search: Annotated[bool, typer.Option("--no-search", help="Skip the pagefind search index.")] = False,
+) -> None:
+    """Answer every scenario, then build the site into _build/html (warnings are errors)."""
+    from checker.site.build import BUILD, SiteError, build_site
+
+    try:
+        report = build_site(output or BUILD / "html", jobs=jobs, search=not no_search)
+    except SiteError as exc:
+        fail([*str(exc).splitlines(), "the site was not built"])
+    console.print(f"built {report.pages} pages into {report.outdir} ({report.written} files written, "
+                  f"{report.removed} removed){'; search index built' if report.searchable else ''}")
+
+
+@guarded
+def serve(
+    port: Annotated[int, typer.Option(min=1024, max=65535)] = 8000,
+    directory: Annotated[Path | None, typer.Option("--dir", help="The built site.")] = None,
+) -> None:
+    """Serve the built site on http://127.0.0.1:PORT for local viewing."""
+    import functools
+    import http.server
+
+    from checker.site.build import BUILD
+
+    root = directory or BUILD / "html"
+    if not (root / "index.html").exists():
+        fail([f"no site in {root}: run `rules site` first"])
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+        console.print(f"serving {root} on http://127.0.0.1:{port} (Ctrl-C to stop)")
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()

@@ -1,0 +1,1 @@
+"""The published rules site: page data, the Sphinx extension, and the build."""

@@ -1,0 +1,139 @@
+"""``rules site``: answer every scenario, write the page data, build with Sphinx, index with pagefind."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from checker.scenarios.coverage import coverage
+from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
+from checker.site import graphs, pages
+from checker.site.schema_doc import schema_fragment
+from reference.documents import PACKAGE_DIR
+from reference.knowledge import reference
+from reference.model import SOURCES
+from reference.problems import ProblemsError
+from reference.rulesets import rulesets
+
+ROOT = PACKAGE_DIR.parent
+DOCS = ROOT / "docs"
+BUILD = ROOT / "_build"
+DATA = BUILD / "site-data"
+GENERATED = ("rule", "scenario", "source")  # stub folders under docs/, made by every build
+
+
+class SiteError(ValueError):
+    """The site could not be built; the message says why."""
+
+
+@dataclass(frozen=True)
+class SiteReport:
+    pages: int
+    written: int
+    removed: int
+    outdir: Path
+    searchable: bool
+
+
+def _write_if_changed(path: Path, content: str) -> bool:
+    if path.exists() and path.read_text(encoding="utf-8") == content:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content, encoding="utf-8")
+    return True
+
+
+def _stub(doc: str, title: str) -> str:
+    return f"---\norphan: true\n---\n\n# {title}\n\n```{{rules-page}} {doc}\n```\n"
+
+
+def collect(docs: Path = DOCS) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """(page data by docname, generated stubs by docname)."""
+    loaded, problems = load_all([SCENARIOS_DIR])
+    if problems:
+        raise ProblemsError(problems)
+    outcomes = tuple(run_all(runs(loaded)))
+    ref = reference()
+    data = pages.SiteData(ref, tuple(loaded), outcomes, coverage(outcomes), rulesets())
+    fragments: dict[str, dict[str, Any]] = {
+        "home": pages.home_page(data), "coverage": pages.coverage_page(data),
+        "editions": pages.editions_page(data), "errata": pages.errata_page(data), "schema": schema_fragment(),
+    }
+    stubs: dict[str, str] = {}
+    for s in SOURCES:
+        fragments[f"source/{s}"] = pages.source_page(data, s)
+        stubs[f"source/{s}"] = _stub(f"source/{s}", ref.corpus.documents[s].title)
+    for rid in ref.corpus.rules:
+        doc = pages.rule_doc(rid)
+        fragments[doc] = pages.rule_page(data, rid)
+        stubs[doc] = _stub(doc, rid)
+    for sc in loaded:
+        doc = pages.scenario_doc(sc.path)
+        text = (ROOT / sc.path).read_text(encoding="utf-8")
+        fragments[doc] = pages.scenario_page(data, sc, text)
+        stubs[doc] = _stub(doc, doc.rsplit("/", 1)[-1])
+    return fragments, stubs
+
+
+def write_sources(fragments: dict[str, dict[str, Any]], stubs: dict[str, str], docs: Path = DOCS,
+                  data_dir: Path = DATA) -> tuple[int, int]:
+    """Write changed fragments and stubs; remove generated pages that no longer exist."""
+    written = 0
+    for doc, fragment in fragments.items():
+        written += _write_if_changed(data_dir / f"{doc}.json",
+                                     json.dumps(fragment, ensure_ascii=False, indent=1, sort_keys=True))
+    for doc, stub in stubs.items():
+        written += _write_if_changed(docs / f"{doc}.md", stub)
+    removed = 0
+    for folder in GENERATED:
+        for path in (docs / folder).rglob("*.md") if (docs / folder).exists() else []:
+            doc = str(path.relative_to(docs).with_suffix(""))
+            if doc not in stubs:
+                path.unlink()
+                removed += 1
+    written += graphs.write_graphs(reference(), docs / "_graphs")
+    return written, removed
+
+
+def sphinx_build(outdir: Path, docs: Path = DOCS, jobs: int = 1) -> None:
+    """Build the HTML with warnings as errors; raise SiteError listing them."""
+    import io
+
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace
+
+    warnings = io.StringIO()
+    with docutils_namespace():
+        app = Sphinx(str(docs), str(ROOT), str(outdir), str(BUILD / "doctrees"), "html", status=None,
+                     warning=warnings, freshenv=False, warningiserror=False, parallel=jobs,
+                     confoverrides={"rules_site_data": str(DATA)})
+        app.build()
+    problems = [line for line in warnings.getvalue().splitlines() if line.strip()]
+    if problems or app.statuscode:
+        raise SiteError("\n".join(problems) or "the Sphinx build failed")
+
+
+def pagefind(outdir: Path) -> bool:
+    """Index the built site for search (pagefind, from the npm registry, pinned in package.json)."""
+    binary = ROOT / "node_modules" / ".bin" / "pagefind"
+    if not binary.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise SiteError("search needs pagefind: install Node.js and npm, then run `npm ci`")
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--silent"], cwd=ROOT, check=True)
+    result = subprocess.run([str(binary), "--site", str(outdir)], cwd=ROOT, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SiteError(f"pagefind failed: {result.stderr.strip() or result.stdout.strip()}")
+    return True
+
+
+def build_site(outdir: Path = BUILD / "html", jobs: int = 1, search: bool = True) -> SiteReport:
+    fragments, stubs = collect()
+    written, removed = write_sources(fragments, stubs)
+    sphinx_build(outdir, jobs=jobs)
+    searchable = pagefind(outdir) if search else False
+    return SiteReport(len(fragments), written, removed, outdir, searchable)

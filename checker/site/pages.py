@@ -1,0 +1,228 @@
+"""What each page of the site shows, as plain data (one JSON fragment per page).
+
+``rules site`` writes a fragment and a two-line MyST stub per page; the Sphinx extension
+turns fragments into nodes. Text from scenario files only ever travels as data, so it is
+shown as text and never parsed as markup. Fragments are rewritten only when they change,
+so an incremental build re-reads exactly the pages whose content changed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from checker.scenarios.coverage import Coverage
+from checker.scenarios.impact import flatten
+from checker.scenarios.load import LoadedScenario
+from checker.scenarios.run import Outcome
+from checker.site.implemented import engine_names
+from reference.describe import describe
+from reference.graph import all_conflicts
+from reference.knowledge import Reference
+from reference.model import SOURCES
+from reference.rulesets import Ruleset
+
+SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def rule_doc(rule_id: str) -> str:
+    """The page of a rule: ``rule/ref14/V.D.5.c``."""
+    source, path = rule_id.split(":", 1)
+    return f"rule/{source}/{SAFE.sub('-', path)}"
+
+
+def scenario_doc(path: str) -> str:
+    """The page of a scenario file: ``scenario/combat/steal-blood``."""
+    rel = path.removeprefix("scenarios/").rsplit(".", 1)[0]
+    return "scenario/" + "/".join(SAFE.sub("-", part) or "x" for part in rel.split("/"))
+
+
+@dataclass(frozen=True)
+class SiteData:
+    """Everything the pages are made from."""
+
+    ref: Reference
+    loaded: tuple[LoadedScenario, ...]
+    outcomes: tuple[Outcome, ...]
+    coverage: Coverage
+    editions: Mapping[str, Ruleset]
+
+
+def rule_status(data: SiteData, rule_id: str) -> str:
+    """passing, failing, exercised, untested or not-normative."""
+    r = data.ref.corpus.rules[rule_id]
+    tested = data.coverage.tested.get(rule_id, set())
+    if tested & data.coverage.failing:
+        return "failing"
+    if tested:
+        return "passing"
+    if not r.normative:
+        return "not-normative"
+    if data.coverage.passing_exercised(rule_id):
+        return "exercised"
+    return "untested"
+
+
+def _runs(data: SiteData, runs: Iterable[tuple[str, str]]) -> list[dict[str, Any]]:
+    titles = {sc.path: sc.scenario.title for sc in data.loaded}
+    out: dict[str, dict[str, Any]] = {}
+    for scenario, ruleset in sorted(runs):
+        entry = out.setdefault(scenario, {"scenario": scenario, "doc": scenario_doc(scenario),
+                                          "title": titles.get(scenario, scenario), "rulesets": {}})
+        entry["rulesets"][ruleset] = "fail" if (scenario, ruleset) in data.coverage.failing else "pass"
+    return list(out.values())
+
+
+def rule_page(data: SiteData, rule_id: str) -> dict[str, Any]:
+    d = describe(data.ref, rule_id)
+    cov = data.coverage
+    step_fns, param_fns = engine_names()
+    keys = sorted({k for rs in data.editions.values() for k, v in rs.steps.items() if v == rule_id})
+    params = sorted({(p, name, repr_value(prm.value)) for name, rs in data.editions.items()
+                     for p, prm in rs.parameters.items() if prm.rule == rule_id})
+    steps = sorted({(k, fn) for k in keys for fn in step_fns.get(k, ())}
+                   | {(f"{p} (parameter)", fn) for p, _, _ in params for fn in param_fns.get(p, ())})
+    return {
+        "kind": "rule", "id": rule_id, "doc": rule_doc(rule_id), "status": rule_status(data, rule_id),
+        "rule": d, "graph": f"{rule_id.split(':', 1)[0]}-{SAFE.sub('-', rule_id.split(':', 1)[1])}.svg",
+        "tested_by": _runs(data, cov.tested.get(rule_id, set())),
+        "exercised_by": _runs(data, cov.exercised.get(rule_id, set()) - cov.tested.get(rule_id, set())),
+        "engine_steps": [list(s) for s in steps], "parameters": [list(p) for p in params],
+    }
+
+
+def repr_value(value: Any) -> str:
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
+def source_page(data: SiteData, source: str) -> dict[str, Any]:
+    doc = data.ref.corpus.documents[source]
+    rules = []
+    for r in data.ref.corpus.by_source(source):
+        rules.append({"id": r.id, "doc": rule_doc(r.id), "kind": r.kind.value, "status": rule_status(data, r.id),
+                      "text": r.body, "depth": r.path.count("."),
+                      "citations": [{"raw": c.raw, "target": c.target,
+                                     "doc": rule_doc(c.target) if c.target in data.ref.corpus.rules else None}
+                                    for c in r.citations if c.target]})
+    return {"kind": "source", "id": source, "title": doc.title, "author": doc.author, "date": doc.date,
+            "what": doc.what, "file": doc.file, "rules": rules}
+
+
+def scenario_page(data: SiteData, sc: LoadedScenario, text: str) -> dict[str, Any]:
+    outcomes = [o for o in data.outcomes if o.scenario == sc.path]
+    s = sc.scenario
+    return {
+        "kind": "scenario", "path": sc.path, "doc": scenario_doc(sc.path), "title": s.title,
+        "question": s.question, "tests": [{"id": t, "doc": rule_doc(t)} for t in s.tests],
+        "cites": [{"id": t, "doc": rule_doc(t)} for t in s.cites], "source": text,
+        "steps": [{"n": st.index + 1, "key": st.key, "line": st.line} for st in sc.steps],
+        "runs": [{"ruleset": o.ruleset, "status": o.status, "failures": list(o.failures), "illegal": o.illegal,
+                  "answer": _answer_lines(o.answer),
+                  "trace": [{"step": t.step, "key": t.step_key, "rule": t.rule, "doc": rule_doc(t.rule),
+                             "message": t.message} for t in o.trace]}
+                 for o in outcomes],
+    }
+
+
+def _answer_lines(answer: Mapping[str, Any]) -> list[str]:
+    lines = []
+    for name, p in answer["players"].items():
+        lines.append(f"{name}: pool {p['pool']}, {p['vp']} VP" + (", ousted" if p["ousted"] else ""))
+    for name, m in answer["minions"].items():
+        amount = f"{m['blood']} blood" if "blood" in m else f"{m['life']} life"
+        lines.append(f"{name} ({m['controller']}): {amount}, {m['location']}" + (", tapped" if m["tapped"] else ""))
+    g = answer["game"]
+    lines.append(f"Edge: {g['edge']}; turn: {g['turn']}, {g['phase']} phase"
+                 + (f"; game over, winners: {', '.join(g['winners'])}" if g["over"] else ""))
+    return lines
+
+
+def coverage_page(data: SiteData) -> dict[str, Any]:
+    rows = []
+    for source in SOURCES:
+        sections: dict[str, Counter_] = {}
+        for r in data.ref.corpus.by_source(source):
+            if not r.normative:
+                continue
+            top = r.path.split(".")[0]
+            sections.setdefault(top, Counter_()).add(rule_status(data, r.id), r.id)
+        for top, c in sections.items():
+            rows.append({"source": source, "section": top, **c.counts(), "untested_ids": c.ids.get("untested", []),
+                         "failing_ids": c.ids.get("failing", [])})
+    return {"kind": "coverage", "rows": rows}
+
+
+class Counter_:
+    """Counts of rule statuses, remembering which rules are untested or failing."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, list[str]] = {}
+
+    def add(self, status: str, rule: str) -> None:
+        self.ids.setdefault(status, []).append(rule)
+
+    def counts(self) -> dict[str, int]:
+        return {k: len(self.ids.get(k, [])) for k in ("passing", "exercised", "failing", "untested")}
+
+
+def editions_page(data: SiteData) -> dict[str, Any]:
+    topics: dict[str, dict[str, Any]] = {}
+    corpus = data.ref.corpus
+    for u, v, d in all_conflicts(data.ref.graph):
+        t = topics.setdefault(d.get("topic") or "other", {"topic": d.get("topic") or "other", "pairs": [],
+                                                           "rules": set()})
+        t["pairs"].append({"a": u, "b": v, "why": d.get("why", ""), "a_text": corpus.rules[u].body,
+                           "b_text": corpus.rules[v].body, "a_doc": rule_doc(u), "b_doc": rule_doc(v)})
+        t["rules"] |= {u, v}
+    by_scenario: dict[str, list[Outcome]] = {}
+    for o in data.outcomes:
+        by_scenario.setdefault(o.scenario, []).append(o)
+    out = []
+    for t in sorted(topics.values(), key=lambda x: x["topic"]):
+        demos = []
+        for sc in data.loaded:
+            if t["rules"] & set((*sc.scenario.tests, *sc.scenario.cites)) and len(sc.labels) > 1:
+                demos.append(_side_by_side(sc, by_scenario.get(sc.path, [])))
+        out.append({"topic": t["topic"], "pairs": t["pairs"], "scenarios": [x for x in demos if x["differs"]][:6]
+                    or demos[:3]})
+    return {"kind": "editions", "topics": out}
+
+
+def _side_by_side(sc: LoadedScenario, outcomes: list[Outcome]) -> dict[str, Any]:
+    flat = {o.ruleset: flatten({"answer": o.answer, "illegal": (o.illegal or {}).get("rule")}) for o in outcomes}
+    keys = sorted({k for f in flat.values() for k in f})
+    differing = [k for k in keys if len({repr(f.get(k)) for f in flat.values()}) > 1]
+    rows = [{"ruleset": o.ruleset, "status": o.status,
+             "values": {k: repr_value(flat[o.ruleset].get(k)) for k in differing}} for o in outcomes]
+    return {"scenario": sc.path, "doc": scenario_doc(sc.path), "title": sc.scenario.title,
+            "keys": differing, "rows": rows, "differs": bool(differing)}
+
+
+def errata_page(data: SiteData) -> dict[str, Any]:
+    return {"kind": "errata", "errata": [
+        {**e.model_dump(), "amends": [{"rule": a.rule, "text": a.text,
+                                       "doc": rule_doc(a.rule) if a.rule in data.ref.corpus.rules else None}
+                                      for a in e.amends],
+         "source_doc": rule_doc(e.source) if e.source else None}
+        for e in data.ref.errata]}
+
+
+def home_page(data: SiteData) -> dict[str, Any]:
+    corpus = data.ref.corpus
+    statuses = [rule_status(data, r) for r in corpus.rules]
+    return {
+        "kind": "home",
+        "sources": [{"id": s, "title": corpus.documents[s].title,
+                     "rules": sum(1 for _ in corpus.by_source(s)),
+                     "normative": sum(1 for r in corpus.by_source(s) if r.normative)} for s in SOURCES],
+        "scenarios": len(data.loaded), "runs": len(data.outcomes),
+        "passing": sum(1 for o in data.outcomes if o.status == "pass"),
+        "failing": sum(1 for o in data.outcomes if o.status == "fail"),
+        "rules_tested": statuses.count("passing"), "rules_failing": statuses.count("failing"),
+        "rules_exercised": statuses.count("exercised"), "rules_untested": statuses.count("untested"),
+        "conflicts": len(all_conflicts(data.ref.graph)), "errata": len(data.ref.errata),
+    }

@@ -1,0 +1,318 @@
+"""Turning page fragments into docutils nodes. Every string from data becomes a Text node."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from docutils import nodes
+
+BADGES = {
+    "passing": "tested, passing",
+    "failing": "failing",
+    "exercised": "exercised by passing scenarios",
+    "untested": "untested",
+    "not-normative": "not normative",
+    "pass": "pass",
+    "fail": "FAIL",
+    "answered": "answered",
+}
+
+
+class Ctx(Protocol):
+    docname: str
+
+    def link(self, target_doc: str | None, text: str, anchor: str = "") -> nodes.Node: ...
+
+
+def text(s: Any) -> nodes.Text:
+    return nodes.Text(str(s))
+
+
+def para(*parts: nodes.Node | str, classes: list[str] | None = None) -> nodes.paragraph:
+    p = nodes.paragraph(classes=classes or [])
+    for part in parts:
+        p += text(part) if isinstance(part, str) else part
+    return p
+
+
+def rubric(title: str) -> nodes.rubric:
+    return nodes.rubric(title, title)
+
+
+def badge(status: str) -> nodes.inline:
+    label = BADGES.get(status, status)
+    return nodes.inline(label, label, classes=["rules-badge", f"rules-{status}"])
+
+
+def literal(s: str) -> nodes.literal_block:
+    block = nodes.literal_block(s, s, classes=["rules-text"])
+    block["language"] = "none"
+    return block
+
+
+def raw(html: str) -> nodes.raw:
+    """Our own fixed HTML (pagefind attributes); never text from data."""
+    return nodes.raw("", html, format="html")
+
+
+def bullets(items: list[nodes.Node]) -> nodes.bullet_list:
+    lst = nodes.bullet_list()
+    for item in items:
+        li = nodes.list_item()
+        li += item if isinstance(item, nodes.paragraph) else para(item)
+        lst += li
+    return lst
+
+
+def table(headers: list[str], rows: list[list[nodes.Node | str]], classes: list[str] | None = None) -> nodes.table:
+    tbl = nodes.table(classes=["rules-table", *(classes or [])])
+    group = nodes.tgroup(cols=len(headers))
+    tbl += group
+    for _ in headers:
+        group += nodes.colspec(colwidth=1)
+    head = nodes.thead()
+    group += head
+    row = nodes.row()
+    for h in headers:
+        entry = nodes.entry()
+        entry += para(h)
+        row += entry
+    head += row
+    body = nodes.tbody()
+    group += body
+    for r in rows:
+        row = nodes.row()
+        for cell in r:
+            entry = nodes.entry()
+            entry += cell if isinstance(cell, nodes.Element) and not isinstance(cell, nodes.inline | nodes.reference) \
+                else para(cell)
+            row += entry
+        body += row
+    return tbl
+
+
+def page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    return {
+        "rule": rule_page, "source": source_page, "scenario": scenario_page, "coverage": coverage_page,
+        "editions": editions_page, "errata": errata_page, "home": home_page, "schema": schema_page,
+    }[f["kind"]](ctx, f)
+
+
+def _rel(ctx: Ctx, items: list[dict[str, Any]], title: str) -> list[nodes.Node]:
+    if not items:
+        return []
+    entries: list[nodes.Node] = []
+    for it in items:
+        doc = None
+        if it.get("type", "rule") == "rule":
+            from checker.site.pages import rule_doc
+
+            doc = rule_doc(it["id"])
+        label = it.get("raw") or it.get("title") or it.get("first_line") or ""
+        parts: list[nodes.Node | str] = [ctx.link(doc, it["id"])]
+        if label:
+            parts.append(f" — {label}")
+        if it.get("type") == "external":
+            parts.append(" (cited, not held)")
+        if it.get("why"):
+            parts.append(nodes.inline("", f" ({it['why']})", classes=["rules-why"]))
+        entries.append(para(*parts))
+    return [rubric(title), bullets(entries)]
+
+
+def _runs_table(ctx: Ctx, runs: list[dict[str, Any]]) -> nodes.Node:
+    rows: list[list[nodes.Node | str]] = []
+    for r in runs:
+        marks = nodes.paragraph()
+        for ruleset, status in sorted(r["rulesets"].items()):
+            marks += badge(status)
+            marks += text(f" {ruleset}  ")
+        rows.append([ctx.link(r["doc"], r["title"]), marks])
+    return table(["scenario", "result per ruleset"], rows)
+
+
+def rule_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    d = f["rule"]
+    out: list[nodes.Node] = [raw('<div data-pagefind-body>')]
+    src = d["source"]
+    out.append(para(badge(f["status"]), f"  {d['kind']} · ",
+                    ctx.link(f"source/{src['id']}", src["title"], d["id"]),
+                    f" · lines {d['lines']['document'][0]}–{d['lines']['document'][1]} ({src['file']})"))
+    if d.get("title"):
+        out.append(para(d["title"], classes=["rules-title"]))
+    out.append(literal(d["text"]))
+    path = d["id"].split(":", 1)[1]
+    out.append(raw(f'<p class="rules-keys" data-pagefind-weight="8" data-pagefind-meta="id:{d["id"]}">'
+                   f'Rule {d["id"]} · section {path}'
+                   f'<span data-pagefind-filter="source" hidden>{src["id"]}</span>'
+                   f'<span data-pagefind-filter="status" hidden>{f["status"]}</span></p>'))
+    for e in d.get("errata", []):
+        out.append(rubric(f"Erratum {e['id']}"))
+        out.append(para(f"{e['title']} — {e['date']}, {e['authority']}"))
+        if e.get("text"):
+            out.append(literal(e["text"]))
+        if e.get("parameters"):
+            out.append(para("Changes " + ", ".join(f"{k} = {v}" for k, v in e["parameters"].items())
+                            + " in " + ", ".join(e["rulesets"])))
+    out.append(rubric("Scenarios that test it"))
+    out.append(_runs_table(ctx, f["tested_by"]) if f["tested_by"] else para("None yet."))
+    if f["exercised_by"]:
+        out.append(rubric("Scenarios whose answers applied it"))
+        out.append(_runs_table(ctx, f["exercised_by"]))
+    out.append(raw("</div>"))
+    out += _rel(ctx, [d["parent"]], "Part of")
+    out += _rel(ctx, d["children"], "Parts")
+    cites = [{"id": c["target"], "raw": c["raw"], "type": "rule" if c["held"] else "external"}
+             for c in d["citations"] if c["target"] and c["kind"] in ("pocket", "section", "step")]
+    out += _rel(ctx, cites, "Cites")
+    out += _rel(ctx, d["cited_by"], "Cited by")
+    out += _rel(ctx, d["corrects"], "Corrects")
+    out += _rel(ctx, d["ruled_by"], "Ruled by")
+    out += _rel(ctx, d["supersedes"] + d["superseded_by"], "Superseded by or supersedes")
+    out += _rel(ctx, d["same_as"], "The same rule elsewhere")
+    out += _rel(ctx, d["translates"], "Translates")
+    out += _rel(ctx, d["translated_by"], "Translated by")
+    if d["conflicts_with"]:
+        from checker.site.pages import rule_doc
+
+        out.append(rubric("Conflicts with"))
+        for c in d["conflicts_with"]:
+            out.append(para(ctx.link(rule_doc(c["id"]), c["id"]), f" — {c.get('why', '')}"))
+            out.append(table([d["id"], c["id"]], [[literal(d["text"]), literal(c.get("text", ""))]],
+                             classes=["rules-side-by-side"]))
+    if f["engine_steps"] or f["parameters"]:
+        out.append(rubric("Applied by the engine"))
+        items: list[nodes.Node] = [para(f"step {s}: ", nodes.literal(fn, fn)) for s, fn in f["engine_steps"]]
+        items += [para(f"parameter {p} = {v} in {r}") for p, r, v in f["parameters"]]
+        out.append(bullets(items))
+    out.append(rubric("Neighbourhood"))
+    image = nodes.image(uri=f"/_graphs/{f['graph']}", alt=f"The rules around {d['id']}")
+    out.append(image)
+    return out
+
+
+def source_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    out: list[nodes.Node] = [para(f"{f['author']} — {f['date']}"), para(f["what"]),
+                             para(f"Kept verbatim in {f['file']}.")]
+    for r in f["rules"]:
+        block = nodes.container(ids=[r["id"]], classes=["rules-source-rule", f"rules-depth-{min(r['depth'], 5)}"])
+        block += para(ctx.link(r["doc"], r["id"]), "  ", badge(r["status"]), classes=["rules-source-head"])
+        block += literal(r["text"])
+        if r["citations"]:
+            links: list[nodes.Node | str] = ["Cites: "]
+            for i, c in enumerate(r["citations"]):
+                links += ([", "] if i else []) + [ctx.link(c["doc"], c["raw"]) if c["doc"]
+                                                  else nodes.inline(c["raw"], f"{c['raw']} (not held)")]
+            block += para(*links, classes=["rules-cites"])
+        out.append(block)
+    return out
+
+
+def scenario_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    from checker.site.pages import rule_doc
+
+    out: list[nodes.Node] = [raw('<div data-pagefind-body>'), para(f["title"], classes=["rules-title"]),
+                             para(f["question"])]
+    out.append(para("Tests: ", *_joined(ctx, f["tests"])))
+    if f["cites"]:
+        out.append(para("Relies on: ", *_joined(ctx, f["cites"])))
+    for run in f["runs"]:
+        out.append(rubric(f"Under {run['ruleset']}"))
+        out.append(para(badge(run["status"])))
+        for failure in run["failures"]:
+            out.append(para(failure, classes=["rules-failure"]))
+        out.append(bullets([para(line) for line in run["answer"]]))
+        rows: list[list[nodes.Node | str]] = []
+        for t in run["trace"]:
+            rows.append([str(t["step"]), t["key"], ctx.link(rule_doc(t["rule"]), t["rule"]), t["message"]])
+        out.append(table(["step", "", "rule", "what it did"], rows, classes=["rules-trace"]))
+    out.append(raw("</div>"))
+    out.append(rubric(f"The file: {f['path']}"))
+    out.append(literal(f["source"]))
+    return out
+
+
+def _joined(ctx: Ctx, items: list[dict[str, Any]]) -> list[nodes.Node | str]:
+    parts: list[nodes.Node | str] = []
+    for i, it in enumerate(items):
+        parts += ([", "] if i else []) + [ctx.link(it["doc"], it["id"])]
+    return parts
+
+
+def coverage_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    from checker.site.pages import rule_doc
+
+    rows: list[list[nodes.Node | str]] = []
+    for r in f["rows"]:
+        untested = para(*_joined(ctx, [{"id": i, "doc": rule_doc(i)} for i in r["untested_ids"]])) \
+            if r["untested_ids"] else "—"
+        rows.append([r["source"], r["section"], str(r["passing"]), str(r["exercised"]), str(r["failing"]),
+                     str(r["untested"]), untested])
+    return [para("Normative rules per source and section: tested by a passing scenario, exercised by one "
+                 "(the engine applied them while answering), failing, or untested."),
+            table(["source", "section", "tested", "exercised", "failing", "untested", "untested rules"], rows)]
+
+
+def editions_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    out: list[nodes.Node] = [para("Every recorded disagreement between the documents, with the scenarios that "
+                                  "ask the question under each edition, side by side.")]
+    for t in f["topics"]:
+        out.append(rubric(t["topic"].replace("-", " ")))
+        for p in t["pairs"]:
+            out.append(para(ctx.link(p["a_doc"], p["a"]), " against ", ctx.link(p["b_doc"], p["b"]),
+                            f": {p['why']}"))
+            out.append(table([p["a"], p["b"]], [[literal(p["a_text"]), literal(p["b_text"])]],
+                             classes=["rules-side-by-side"]))
+        for s in t["scenarios"]:
+            out.append(para("Scenario: ", ctx.link(s["doc"], s["title"])))
+            if s["keys"]:
+                rows = [[r["ruleset"], badge(r["status"]), *[r["values"][k] for k in s["keys"]]] for r in s["rows"]]
+                out.append(table(["ruleset", "", *s["keys"]], rows))
+            else:
+                out.append(para("The same answer under every edition it is asked in."))
+    return out
+
+
+def errata_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    out: list[nodes.Node] = [para("The errata applied to the reference, oldest first. The documents keep their "
+                                  "original words; each erratum records what changed and where.")]
+    for e in f["errata"]:
+        out.append(rubric(e["title"]))
+        out.append(para(f"{e['id']} · {e['date']} · {e['authority']}"))
+        if e["source_doc"]:
+            out.append(para("Published in ", ctx.link(e["source_doc"], e["source"])))
+        out.append(para(e["why"]))
+        for a in e["amends"]:
+            out.append(para("Amends ", ctx.link(a["doc"], a["rule"])))
+            if a["text"]:
+                out.append(literal(a["text"]))
+        if e["parameters"]:
+            out.append(para("Changes " + ", ".join(f"{k} = {v}" for k, v in e["parameters"].items())
+                            + " in " + ", ".join(e["rulesets"] or [e["new_ruleset"]["name"]])))
+    return out
+
+
+def home_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    rows: list[list[nodes.Node | str]] = [[ctx.link(f"source/{s['id']}", s["title"]), str(s["rules"]),
+                                           str(s["normative"])] for s in f["sources"]]
+    figures = [
+        f"{f['scenarios']} scenarios, {f['runs']} runs: {f['passing']} passing, {f['failing']} failing",
+        f"{f['rules_tested']} rules tested by a passing scenario, {f['rules_exercised']} more exercised, "
+        f"{f['rules_failing']} failing, {f['rules_untested']} normative rules untested",
+        f"{f['conflicts']} recorded disagreements between the documents; {f['errata']} errata",
+    ]
+    return [raw('<div id="rules-search" class="rules-search"></div>'),
+            bullets([para(x) for x in figures]),
+            table(["document", "rules", "normative"], rows)]
+
+
+def schema_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    out: list[nodes.Node] = [para("Generated from the pydantic models the checker validates scenario files with. "
+                                  "Unknown keys are errors everywhere.")]
+    for name, model in f["models"]:
+        out.append(rubric(name))
+        if model.get("description"):
+            out.append(para(model["description"]))
+        rows: list[list[nodes.Node | str]] = [[k, v["type"], v["description"]] for k, v in model["fields"].items()]
+        out.append(table(["field", "type", "meaning"], rows))
+    return out
