@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,9 +52,9 @@ def _stub(doc: str, title: str) -> str:
     return f"---\norphan: true\n---\n\n# {title}\n\n```{{rules-page}} {doc}\n```\n"
 
 
-def collect(docs: Path = DOCS) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     """(page data by docname, generated stubs by docname)."""
-    loaded, problems = load_all([SCENARIOS_DIR])
+    loaded, problems = load_all(list(scenario_dirs))
     if problems:
         raise ProblemsError(problems)
     outcomes = tuple(run_all(runs(loaded)))
@@ -99,7 +100,8 @@ def write_sources(fragments: dict[str, dict[str, Any]], stubs: dict[str, str], d
     return written, removed
 
 
-def sphinx_build(outdir: Path, docs: Path = DOCS, jobs: int = 1) -> None:
+def sphinx_build(outdir: Path, docs: Path = DOCS, jobs: int = 1, data_dir: Path = DATA,
+                 doctrees: Path = BUILD / "doctrees") -> None:
     """Build the HTML with warnings as errors; raise SiteError listing them."""
     import io
 
@@ -108,9 +110,9 @@ def sphinx_build(outdir: Path, docs: Path = DOCS, jobs: int = 1) -> None:
 
     warnings = io.StringIO()
     with docutils_namespace():
-        app = Sphinx(str(docs), str(ROOT), str(outdir), str(BUILD / "doctrees"), "html", status=None,
+        app = Sphinx(str(docs), str(ROOT), str(outdir), str(doctrees), "html", status=None,
                      warning=warnings, freshenv=False, warningiserror=False, parallel=jobs,
-                     confoverrides={"rules_site_data": str(DATA)})
+                     confoverrides={"rules_site_data": str(data_dir)})
         app.build()
     problems = [line for line in warnings.getvalue().splitlines() if line.strip()]
     if problems or app.statuscode:
@@ -131,9 +133,11 @@ def pagefind(outdir: Path) -> bool:
     return True
 
 
-def build_site(outdir: Path = BUILD / "html", jobs: int = 1, search: bool = True) -> SiteReport:
-    fragments, stubs = collect()
-    written, removed = write_sources(fragments, stubs)
-    sphinx_build(outdir, jobs=jobs)
+def build_site(outdir: Path = BUILD / "html", jobs: int = 1, search: bool = True, *, docs: Path = DOCS,
+               work: Path = BUILD, scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> SiteReport:
+    """The whole pipeline; ``docs`` and ``work`` let tests and benches build elsewhere."""
+    fragments, stubs = collect(scenario_dirs)
+    written, removed = write_sources(fragments, stubs, docs, work / "site-data")
+    sphinx_build(outdir, docs, jobs, work / "site-data", work / "doctrees")
     searchable = pagefind(outdir) if search else False
     return SiteReport(len(fragments), written, removed, outdir, searchable)

@@ -35,7 +35,7 @@ def rule_doc(rule_id: str) -> str:
 
 def scenario_doc(path: str) -> str:
     """The page of a scenario file: ``scenario/combat/steal-blood``."""
-    rel = path.removeprefix("scenarios/").rsplit(".", 1)[0]
+    rel = (path.rsplit("scenarios/", 1)[-1] if "scenarios/" in path else path).rsplit(".", 1)[0]
     return "scenario/" + "/".join(SAFE.sub("-", part) or "x" for part in rel.split("/"))
 
 

@@ -1,0 +1,252 @@
+"""Bench of `rules site`: how the real site's build compares with a plain MyST site of the same rules.
+
+Measured side by side in one run, in temporary directories (never docs/ nor _build/), Sphinx with 2 jobs:
+
+1. cold build, real size. (a) ``build_site(search=False)`` from a clean state into a temporary copy of the
+   hand-written docs (answering every scenario, page data, graph pictures, Sphinx). (b) a plain MyST project
+   with the same rule texts and links and no extension: one page per rule (id as title, verbatim text in a
+   code block, links to parent, children, citations, same_as, conflicts_with, translations), one page per
+   source document listing its rules, conf.py with myst_parser and furo only. Goal: (a)/(b) <= 1.5x.
+2. cold build, ten times the size. (a) the real fragments and stubs from ``collect()`` with every rule and
+   scenario page cloned 10 times under suffixed docnames (``rule/ref14/V.D.5.c`` -> ``rule/ref14x3/V.D.5.c``,
+   "doc" fields pointing at the same clone); only ``sphinx_build`` is timed (scenarios are answered once,
+   reported apart). (b) the plain pages cloned the same way. Goal: (a)/(b) <= 1.5x.
+3. incremental rebuild: after the cold real build, edit one scenario's question (in a temporary copy of
+   scenarios/) and time a second ``build_site`` into the same directories. Goal: under 3 s.
+
+The phases of ``build_site`` are timed by wrapping the module functions it calls. Figures are printed, never
+asserted: one line per figure, then ``site: N/M goals met``. Run: ``.venv/bin/python bench/site.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import posixpath
+import re
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import furo  # noqa: E402,F401  (imported up front so neither build pays for the imports)
+import myst_parser  # noqa: E402,F401
+from sphinx.application import Sphinx  # noqa: E402
+from sphinx.util.docutils import docutils_namespace  # noqa: E402
+
+from checker.site import build, graphs  # noqa: E402
+from checker.site.pages import rule_doc  # noqa: E402
+
+JOBS, COPIES, SPARE = 2, 10, ("rule", "scenario", "source", "_graphs")
+results: list[bool] = []
+
+
+def figure(name: str, detail: str, value: float, goal: float, unit: str) -> None:
+    ok = value <= goal if unit == "x" else value < goal
+    results.append(ok)
+    shown = f"ratio {value:.2f}x  goal <= {goal}x" if unit == "x" else f"{value:.1f}s  goal < {goal:g}s"
+    print(f"site: {name}  {detail}{shown}  {'OK' if ok else 'MISSED'}", flush=True)
+
+
+def note(text: str) -> None:
+    print(f"      {text}", flush=True)
+
+
+@contextmanager
+def phases() -> Iterator[dict[str, float]]:
+    """Time the functions build_site calls (looked up as module attributes, so they can be wrapped)."""
+    times: dict[str, float] = {}
+    targets = [(build, "load_all"), (build, "run_all"), (build, "collect"), (build, "write_sources"),
+               (graphs, "write_graphs"), (build, "sphinx_build"), (build, "pagefind")]
+    saved = [(mod, name, getattr(mod, name)) for mod, name in targets]
+
+    def wrap(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            result = fn(*args, **kwargs)
+            if name == "run_all":  # a generator: time answering, not creating it
+                result = tuple(result)
+            times[name] = times.get(name, 0.0) + time.perf_counter() - start
+            return result
+        return timed
+
+    for mod, name, fn in saved:
+        setattr(mod, name, wrap(name, fn))
+    try:
+        yield times
+    finally:
+        for mod, name, fn in saved:
+            setattr(mod, name, fn)
+
+
+def phase_line(t: dict[str, float]) -> str:
+    get = lambda k: t.get(k, 0.0)  # noqa: E731
+    return (f"collect {get('collect'):.1f}s (load scenarios {get('load_all'):.1f}s, answer them "
+            f"{get('run_all'):.1f}s, page data {get('collect') - get('load_all') - get('run_all'):.1f}s) | "
+            f"write_sources {get('write_sources'):.1f}s (graphs incl. dot {get('write_graphs'):.1f}s) | "
+            f"sphinx {get('sphinx_build'):.1f}s")
+
+
+def clock(fn: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - start, result
+
+
+def clone_doc(doc: str, k: int) -> str:
+    """``rule/ref14/V.D.5.c`` -> ``rule/ref14x3/V.D.5.c``; copy 0 is the original."""
+    if not k:
+        return doc
+    parts = doc.split("/")
+    parts[1] += f"x{k}"
+    return "/".join(parts)
+
+
+def retarget(value: Any, k: int) -> Any:
+    """A fragment whose rule and scenario "doc" links point at clone k (other links go to the originals)."""
+    if isinstance(value, dict):
+        return {key: clone_doc(v, k) if key == "doc" and isinstance(v, str) and v.startswith(("rule/", "scenario/"))
+                else retarget(v, k) for key, v in value.items()}
+    if isinstance(value, list):
+        return [retarget(v, k) for v in value]
+    return value
+
+
+def cloned(fragments: dict[str, Any], stubs: dict[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
+    frags, docs = dict(fragments), dict(stubs)
+    for doc in [d for d in stubs if d.startswith(("rule/", "scenario/"))]:
+        for k in range(1, COPIES):
+            new = clone_doc(doc, k)
+            frags[new] = retarget(fragments[doc], k)
+            docs[new] = stubs[doc].replace(f"{{rules-page}} {doc}\n", f"{{rules-page}} {new}\n")
+    return frags, docs
+
+
+def copy_docs(dest: Path) -> Path:
+    shutil.copytree(ROOT / "docs", dest, ignore=lambda d, names: SPARE if Path(d) == ROOT / "docs" else [])
+    return dest
+
+
+def plain_project(src: Path, copies: int) -> int:
+    """Write the plain MyST project; return its number of pages."""
+    from reference.describe import describe
+    from reference.knowledge import reference
+
+    ref = reference()
+    src.mkdir(parents=True)
+    (src / "conf.py").write_text('project = "plain"\nextensions = ["myst_parser"]\nhtml_theme = "furo"\n')
+    sources = list(ref.corpus.documents)
+    toc = "\n".join(f"source/{s}" for s in sources)
+    pages = {"index": f"# Plain MyST rules\n\n```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n"}
+
+    def link(here: str, target: str, text: str) -> str:
+        text = re.sub(r"([\[\]\\*_`<>])", r"\\\1", text)
+        return f"[{text}]({posixpath.relpath(target, posixpath.dirname(here))}.md)"
+
+    for k in range(copies):
+        for rid in ref.corpus.rules:
+            d, here = describe(ref, rid), clone_doc(rule_doc(rid), k)
+            fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", d["text"])), default=0))
+            body = [f"---\norphan: true\n---\n\n# {rid}\n",
+                    link(here, f"source/{d['source']['id']}", d["source"]["title"]) + "\n",
+                    f"{fence}none\n{d['text']}\n{fence}\n"]
+            cites = [{"id": c["target"]} for c in d["citations"] if c["target"] and c["held"]]
+            for title, items in (("Part of", [d["parent"]] if d["parent"] else []), ("Parts", d["children"]),
+                                 ("Cites", cites), ("The same rule elsewhere", d["same_as"]),
+                                 ("Conflicts with", d["conflicts_with"]),
+                                 ("Translates", d["translates"] + d["translated_by"])):
+                held = [it["id"] for it in items if it["id"] in ref.corpus.rules]
+                if held:
+                    body.append(f"## {title}\n\n" + "".join(f"- {link(here, clone_doc(rule_doc(i), k), i)}\n"
+                                                            for i in held))
+            pages[here] = "\n".join(body)
+    for s in sources:
+        here = f"source/{s}"
+        rules = "".join(f"- {link(here, rule_doc(r.id), r.id)}\n" for r in ref.corpus.by_source(s))
+        pages[here] = f"# {ref.corpus.documents[s].title}\n\n{rules}"
+    for doc, text in pages.items():
+        (src / f"{doc}.md").parent.mkdir(parents=True, exist_ok=True)
+        (src / f"{doc}.md").write_text(text, encoding="utf-8")
+    return len(pages)
+
+
+def plain_build(src: Path, out: Path) -> None:
+    warnings = io.StringIO()
+    with docutils_namespace():
+        app = Sphinx(str(src), str(src), str(out / "html"), str(out / "doctrees"), "html", status=None,
+                     warning=warnings, parallel=JOBS)
+        app.build()
+    problems = [line for line in warnings.getvalue().splitlines() if line.strip()]
+    if problems or app.statuscode:
+        note(f"the plain build warned {len(problems)} times, first: {problems[:3]}")
+
+
+def mtimes(folder: Path, pattern: str) -> dict[str, int]:
+    return {str(p.relative_to(folder)): p.stat().st_mtime_ns for p in folder.rglob(pattern)}
+
+
+def main() -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="bench-site-"))
+    try:
+        run(tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print(f"site: {sum(results)}/{len(results)} goals met")
+
+
+def run(tmp: Path) -> None:
+    # 1. cold build at real size
+    scenarios = tmp / "scenarios"
+    shutil.copytree(ROOT / "scenarios", scenarios)
+    docs, work, out = copy_docs(tmp / "docs"), tmp / "work", tmp / "html"
+    with phases() as cold_phases:
+        real, report = clock(lambda: build.build_site(out, JOBS, False, docs=docs, work=work,
+                                                      scenario_dirs=[scenarios]))
+    plain_pages = plain_project(tmp / "plain", 1)
+    plain, _ = clock(lambda: plain_build(tmp / "plain", tmp / "plain-out"))
+    figure("cold build real vs plain MyST", f"real {real:.1f}s  plain {plain:.1f}s  ", real / plain, 1.5, "x")
+    note(f"real: {report.pages} pages; {phase_line(cold_phases)}")
+    note(f"plain: {plain_pages} pages, Sphinx only")
+    search, _ = clock(lambda: build.pagefind(out))
+    note(f"pagefind (not in the figure, search=False): {search:.1f}s")
+
+    # 2. ten times the size
+    with phases() as big_phases:
+        fragments, stubs = build.collect()
+    frags10, stubs10 = cloned(fragments, stubs)
+    docs10, work10 = copy_docs(tmp / "docs10"), tmp / "work10"
+    shutil.copytree(docs / "_graphs", docs10 / "_graphs")  # the pictures are the same; spare running dot
+    build.write_sources(frags10, stubs10, docs10, work10 / "site-data")
+    real10, _ = clock(lambda: build.sphinx_build(tmp / "html10", docs10, JOBS, work10 / "site-data",
+                                                 work10 / "doctrees"))
+    plain10_pages = plain_project(tmp / "plain10", COPIES)
+    plain10, _ = clock(lambda: plain_build(tmp / "plain10", tmp / "plain10-out"))
+    figure(f"{COPIES}x build real vs plain MyST", f"real {real10:.1f}s  plain {plain10:.1f}s  ",
+           real10 / plain10, 1.5, "x")
+    note(f"real: {len(frags10)} pages, sphinx_build only: answering the scenarios is excluded "
+         f"(collect took {big_phases['collect']:.1f}s, of which answering {big_phases['run_all']:.1f}s, once)")
+    note(f"plain: {plain10_pages} pages")
+
+    # 3. incremental rebuild into the cold build's directories
+    edited = next(p for p in sorted(scenarios.rglob("*.yaml")) if "\nquestion: >\n  " in p.read_text())
+    edited.write_text(edited.read_text().replace("\nquestion: >\n  ", "\nquestion: >\n  Edited by the bench. ", 1))
+    doctrees, html_before = mtimes(work / "doctrees", "*.doctree"), mtimes(out, "*.html")
+    with phases() as inc_phases:
+        inc, report = clock(lambda: build.build_site(out, JOBS, False, docs=docs, work=work,
+                                                     scenario_dirs=[scenarios]))
+    reread = sorted(d for d, t in mtimes(work / "doctrees", "*.doctree").items() if doctrees.get(d) != t)
+    rewritten = [h for h, t in mtimes(out, "*.html").items() if html_before.get(h) != t]
+    figure("incremental rebuild (one scenario question edited)", "", inc, 3, "s")
+    note(f"edited {edited.relative_to(scenarios)}; {report.written} files written; {phase_line(inc_phases)}")
+    note(f"re-read {len(reread)} page(s): {', '.join(d.removesuffix('.doctree')[:70] for d in reread[:5])}"
+         f"{' ...' if len(reread) > 5 else ''}; {len(rewritten)} HTML file(s) rewritten")
+
+
+if __name__ == "__main__":
+    main()

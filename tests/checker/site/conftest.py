@@ -1,0 +1,61 @@
+"""A site built once for the site tests: the real reference, the real scenarios plus a hostile one."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from checker.site.build import DOCS, GENERATED, build_site
+from tests.conftest import ROOT
+
+HOSTILE = """\
+title: "<script>alert('title')</script> {eval-rst} **bold** [link](http://example.com)"
+question: |
+  <img src=x onerror="alert('question')">
+  ```{raw} html
+  <b id="injected">raw html</b>
+  ```
+  {rule}`ref14:I.C` and <iframe src="javascript:alert(1)"></iframe>
+tests: ["ref14:II.C.1.a"]
+rulesets: [jyhad-1.4]
+setup:
+  players: [{name: alice}, {name: bob}]
+  phase: minion
+  minions:
+    - {name: Cassandra, controller: alice, capacity: 5, blood: 3}
+steps:
+  - bleed: {actor: Cassandra}
+expect:
+  bob: {pool: 29}
+"""
+
+
+@dataclass(frozen=True)
+class BuiltSite:
+    docs: Path
+    work: Path
+    out: Path
+    scenarios: Path
+
+
+def copy_docs(target: Path) -> Path:
+    shutil.copytree(DOCS, target, ignore=shutil.ignore_patterns(*GENERATED, "_graphs"))
+    return target
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
+    if shutil.which("dot") is None:
+        pytest.skip("Graphviz (dot) is not installed; .ci/run installs it")
+    base = tmp_path_factory.mktemp("site")
+    scenarios = base / "scenarios"
+    shutil.copytree(ROOT / "scenarios", scenarios)
+    (scenarios / "hostile").mkdir()
+    (scenarios / "hostile" / "hostile-title.yaml").write_text(HOSTILE, encoding="utf-8")
+    built = BuiltSite(copy_docs(base / "docs"), base / "work", base / "html", scenarios)
+    build_site(built.out, jobs=2, search=True, docs=built.docs, work=built.work, scenario_dirs=[scenarios])
+    yield built
