@@ -40,6 +40,8 @@ class RulesPage(SphinxDirective):
             return []
         self.env.note_dependency(str(path))
         fragment = json.loads(path.read_text(encoding="utf-8"))
+        if fragment.get("graph"):  # re-read the page when its picture changes, so the new one is copied
+            self.env.note_dependency(str(Path(self.env.srcdir) / "_graphs" / fragment["graph"]))
         return render.page(Context(self), fragment)
 
 
@@ -78,7 +80,14 @@ class RuleRole(SphinxRole):
         return [nodes.reference(rule_id, "", nodes.literal(rule_id, rule_id), internal=True, refuri=uri)], []
 
 
+def _no_builtin_search(app: Sphinx) -> None:
+    """The site searches with pagefind (ids, numbers, Japanese); Sphinx's own index is not built."""
+    if hasattr(app.builder, "search"):
+        app.builder.search = False
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", _no_builtin_search)
     app.add_config_value(DATA_DIR_CONFIG, "", "env", [str])
     app.add_directive("rules-page", RulesPage)
     app.add_role("rule", RuleRole())

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from reference.graph import neighbourhood
@@ -60,9 +62,10 @@ def write_graphs(ref: Reference, folder: Path) -> int:
             from checker.site.build import SiteError
 
             raise SiteError("the rule pictures need Graphviz's `dot` (Debian: apt-get install graphviz)")
-        for i in range(0, len(changed), 200):
-            batch = changed[i:i + 200]
-            subprocess.run([dot, "-Tsvg", "-O", *map(str, batch)], check=True, capture_output=True)
-            for gv in batch:
-                Path(f"{gv}.svg").replace(gv.with_suffix(".svg"))
+        def draw(gv: Path) -> None:  # one file per dot run: batches number the SVG ids differently
+            subprocess.run([dot, "-Tsvg", "-o", str(gv.with_suffix(".svg")), str(gv)], check=True,
+                           capture_output=True)
+
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+            list(pool.map(draw, changed))
     return len(changed)

@@ -42,8 +42,9 @@ class BuiltSite:
     scenarios: Path
 
 
-def copy_docs(target: Path) -> Path:
-    shutil.copytree(DOCS, target, ignore=shutil.ignore_patterns(*GENERATED, "_graphs"))
+def copy_docs(target: Path, source: Path = DOCS) -> Path:
+    """The hand-written pages of ``source`` (the generated ones are made by each build)."""
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(*GENERATED, "_graphs"))
     return target
 
 
