@@ -43,8 +43,8 @@ def test_incremental_rebuild_equals_clean_build(site: BuiltSite, linked: Referen
 
     build.build_site(site.out, jobs=2, search=False, docs=site.docs, work=site.work, scenario_dirs=[site.scenarios])
     clean = tmp_path / "clean"
-    build.build_site(clean / "html", jobs=2, search=False, docs=copy_docs(clean / "docs", site.docs), work=clean / "work",
-                     scenario_dirs=[site.scenarios])
+    build.build_site(clean / "html", jobs=2, search=False, docs=copy_docs(clean / "docs", site.docs),
+                     work=clean / "work", scenario_dirs=[site.scenarios])
 
     incremental, fresh = _pages(site.out), _pages(clean / "html")
     assert sorted(incremental) == sorted(fresh)
