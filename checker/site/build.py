@@ -114,9 +114,22 @@ def sphinx_build(outdir: Path, docs: Path = DOCS, jobs: int = 1, data_dir: Path 
                      warning=warnings, freshenv=False, warningiserror=False, parallel=jobs,
                      confoverrides={"rules_site_data": str(data_dir)})
         app.build()
+        found = set(app.env.found_docs)
+    _remove_stale_pages(outdir, found)
     problems = [line for line in warnings.getvalue().splitlines() if line.strip()]
     if problems or app.statuscode:
         raise SiteError("\n".join(problems) or "the Sphinx build failed")
+
+
+def _remove_stale_pages(outdir: Path, found: set[str]) -> None:
+    """Sphinx leaves the HTML of deleted pages behind; a rebuild must equal a clean build."""
+    for page in outdir.rglob("*.html"):
+        rel = page.relative_to(outdir)
+        if rel.parts[0] in ("_static", "_images", "_sources", "pagefind") or rel.name in ("genindex.html",
+                                                                                        "search.html"):
+            continue
+        if str(rel.with_suffix("")) not in found:
+            page.unlink()
 
 
 def pagefind(outdir: Path) -> bool:
