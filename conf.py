@@ -13,6 +13,7 @@ exclude_patterns = ["_build", "_graphs/*.gv"]
 myst_enable_extensions = ["colon_fence"]
 myst_heading_anchors = 0
 
+smartquotes = False  # text from the documents and scenarios is shown as written
 html_theme = "furo"
 html_title = "Jyhad / V:TES rules"
 html_static_path = ["docs/_static"]

@@ -22,6 +22,7 @@ asserted: one line per figure, then ``site: N/M goals met``. Run: ``.venv/bin/py
 from __future__ import annotations
 
 import io
+import os
 import pickle
 import posixpath
 import re
@@ -210,11 +211,13 @@ def mtimes(folder: Path, pattern: str) -> dict[str, int]:
 
 
 def main() -> None:
-    tmp = Path(tempfile.mkdtemp(prefix="bench-site-"))
+    tmp, load = Path(tempfile.mkdtemp(prefix="bench-site-")), os.getloadavg()[0]
     try:
         run(tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    note(f"load average {load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} cores: "
+         "other processes running meanwhile slow the figures down, unevenly")
     print(f"site: {sum(results)}/{len(results)} goals met")
 
 

@@ -19,6 +19,7 @@ import yaml
 from reference.problems import Problem
 
 MAX_BYTES = 2_000_000
+_COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, faster
 MAX_NODES = 200_000
 
 Path_ = tuple[str | int, ...]
@@ -125,7 +126,7 @@ def load_text(text: str, file: str) -> Located:
             Problem(file=file, line=None, field=None, message=f"file larger than {MAX_BYTES} bytes")
         )
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=_COMPOSER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
@@ -16,6 +17,7 @@ COLOURS = {"rule": "#e8eef7", "external": "#f2f2f2", "authority": "#fdf3d7", "do
 EDGE_COLOURS = {"conflicts_with": "#c0392b", "same_as": "#2e86c1", "translates": "#8e44ad", "cites": "#555555",
                 "corrects": "#d35400", "supersedes": "#d35400", "ruled_by": "#b7950b", "part_of": "#999999"}
 MAX_NODES = 18
+PAGE_ID = re.compile(r'id="page\d+,\d+_')
 
 
 def _quote(s: str) -> str:
@@ -62,10 +64,16 @@ def write_graphs(ref: Reference, folder: Path) -> int:
             from checker.site.build import SiteError
 
             raise SiteError("the rule pictures need Graphviz's `dot` (Debian: apt-get install graphviz)")
-        def draw(gv: Path) -> None:  # one file per dot run: batches number the SVG ids differently
-            subprocess.run([dot, "-Tsvg", "-o", str(gv.with_suffix(".svg")), str(gv)], check=True,
-                           capture_output=True)
+        def draw(batch: list[Path]) -> None:
+            subprocess.run([dot, "-Tsvg", "-O", *map(str, batch)], check=True, capture_output=True)
+            for gv in batch:  # dot numbers the ids of all but a batch's first graph: make them all alike
+                svg = Path(f"{gv}.svg")
+                gv.with_suffix(".svg").write_text(PAGE_ID.sub('id="', svg.read_text(encoding="utf-8")),
+                                                  encoding="utf-8")
+                svg.unlink()
 
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
-            list(pool.map(draw, changed))
+        workers = os.cpu_count() or 2
+        batches = [changed[i::workers] for i in range(workers) if changed[i::workers]]
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            list(pool.map(draw, batches))
     return len(changed)
