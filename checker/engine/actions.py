@@ -242,26 +242,31 @@ def leave_torpor(state: State, d: LeaveTorpor, ctx: Ctx) -> State:
     return state
 
 
-def rescue(state: State, d: Rescue, ctx: Ctx) -> State:
-    """Rescue a vampire from torpor: two blood from either vampire; free if it is paralyzed."""
+def _encounter(state: State, d: Action, target_name: str, ctx: Ctx) -> tuple[State, Minion, Minion, Plan]:
+    """Encounter a vampire in torpor (ref14:II.C.8): a vampire acts; directed unless in its own torpor region."""
     if not ctx.p("torpor_used"):
         ctx.illegal_param("torpor_used", "this edition has no torpor")
     state, actor = _begin(state, d, ctx)
     if not actor.is_vampire:
         ctx.illegal("rescue", f"{actor.name} is an ally: only vampires encounter vampires in torpor")
-    if not state.has_minion(d.target) or state.minion(d.target).location != "torpor":
-        ctx.illegal("rescue", f"{d.target} is not a vampire in torpor")
-    target = state.minion(d.target)
+    if not state.has_minion(target_name) or state.minion(target_name).location != "torpor":
+        ctx.illegal("rescue", f"{target_name} is not a vampire in torpor")
+    target = state.minion(target_name)
     own = target.controller == state.current
     if not own:
-        ctx.cite("rescue_directed", f"{target.name} is in {target.controller}'s torpor region: "
-                                    "a directed action")
+        ctx.cite("rescue_directed", f"{target.name} is in {target.controller}'s torpor region: a directed action")
     kind = "rescue_own_torpor" if own else "rescue_other_torpor"
+    plan = Plan(kind, None if own else target.controller, ctx.p("no_card_action_stealth")[kind], Cost(), None)
+    return state, actor, target, plan
+
+
+def rescue(state: State, d: Rescue, ctx: Ctx) -> State:
+    """Rescue a vampire from torpor: two blood from either vampire; free if it is paralyzed."""
+    state, actor, target, plan = _encounter(state, d, d.target, ctx)
     cost = ctx.p("rescue_paralyzed_cost") if target.paralyzed else ctx.p("rescue_cost")
     pay = d.pay or {actor.name: cost}
     if cost and (sum(pay.values()) != cost or set(pay) - {actor.name, target.name}):
         ctx.illegal_param("rescue_cost", f"rescue costs {cost} blood, paid by {actor.name} or {target.name}")
-    plan = Plan(kind, None if own else target.controller, ctx.p("no_card_action_stealth")[kind], Cost(), None)
     state, ok = _run(state, d, plan, ctx)
     if not ok:
         return state
@@ -276,19 +281,7 @@ def rescue(state: State, d: Rescue, ctx: Ctx) -> State:
 
 def diablerize(state: State, d: Diablerize, ctx: Ctx) -> State:
     """Encounter a vampire in torpor to diablerize it: no blood cost (ref14:II.C.8.e)."""
-    if not ctx.p("torpor_used"):
-        ctx.illegal_param("torpor_used", "this edition has no torpor or diablerie")
-    state, actor = _begin(state, d, ctx)
-    if not actor.is_vampire:
-        ctx.illegal("rescue", f"{actor.name} is an ally: only vampires encounter vampires in torpor")
-    if not state.has_minion(d.target) or state.minion(d.target).location != "torpor":
-        ctx.illegal("rescue", f"{d.target} is not a vampire in torpor")
-    target = state.minion(d.target)
-    own = target.controller == state.current
-    if not own:
-        ctx.cite("rescue_directed", f"{target.name} is in {target.controller}'s torpor region: a directed action")
-    kind = "rescue_own_torpor" if own else "rescue_other_torpor"
-    plan = Plan(kind, None if own else target.controller, ctx.p("no_card_action_stealth")[kind], Cost(), None)
+    state, actor, target, plan = _encounter(state, d, d.target, ctx)
     state, ok = _run(state, d, plan, ctx)
     if not ok:
         return state
