@@ -224,8 +224,9 @@ def scenario_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
         out.append(bullets([para(line) for line in run["answer"]]))
         rows: list[list[nodes.Node | str]] = []
         for t in run["trace"]:
-            rows.append([str(t["step"]), t["key"], ctx.link(rule_doc(t["rule"]), t["rule"]), t["message"]])
-        out.append(table(["step", "", "rule", "what it did"], rows, classes=["rules-trace"]))
+            step = f"{t['step']}. {t['key'].replace('_', ' ')}"
+            rows.append([step, ctx.link(rule_doc(t["rule"]), t["rule"]), t["message"]])
+        out.append(table(["step", "rule", "what it did"], rows, classes=["rules-trace"]))
     out.append(raw("</div>"))
     out.append(rubric(f"The file: {f['path']}"))
     out.append(literal(f["source"]))
