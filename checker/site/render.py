@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any, Protocol
 
 from docutils import nodes
@@ -213,6 +214,9 @@ def scenario_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
 
     out: list[nodes.Node] = [raw('<div data-pagefind-body>'), para(f["title"], classes=["rules-title"]),
                              para(f["question"])]
+    names = sorted({run["ruleset"] for run in f["runs"]} | {"scenario"})
+    out.append(raw("".join(f'<span data-pagefind-filter="ruleset" hidden>{html.escape(n)}</span>' for n in names)
+                   + '<span data-pagefind-filter="source" hidden>scenarios</span>'))
     out.append(para("Tests: ", *_joined(ctx, f["tests"])))
     if f["cites"]:
         out.append(para("Relies on: ", *_joined(ctx, f["cites"])))
