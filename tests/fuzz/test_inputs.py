@@ -1,0 +1,178 @@
+"""Fuzzing the inputs: mutated scenario, links, rulesets and errata files end in a clean error or a valid run.
+
+Never a traceback, never a hang. The default run tries a few hundred mutations; the
+extended run (``RULES_EXTENDED=1 pytest tests/fuzz``) tries several thousand.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from checker.scenarios.load import load_scenario
+from checker.scenarios.run import run
+from reference.corpus import corpus
+from reference.errata import ERRATA_DIR, load_erratum
+from reference.links import LINKS_DIR, load_link_file
+from reference.problems import ProblemsError
+from reference.rulesets import RULESETS_FILE, base_rulesets, load_rulesets, rulesets
+from tests.conftest import ROOT
+
+EXTENDED = bool(os.environ.get("RULES_EXTENDED"))
+SCENARIO_EXAMPLES = 2500 if EXTENDED else 150
+DATA_EXAMPLES = 600 if EXTENDED else 60
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+JUNK = ["", "∅", "🧛" * 50, "\x00\x01\x02", "a" * 5000, "<script>alert(1)</script>", "{eval-rst}", "!!python/none",
+        "&anchor", "*alias", "- - -", "[", "{", ":", "? x", "%YAML 1.1", "\ufeff"]
+VALUES: list[Any] = [None, True, -1, 0, 10**40, -(10**40), 1.5e308, float("nan"), "", "x", [], {}, [[[[[]]]]],
+                     {"a": {"b": {"c": 1}}}, "ref14:II.C.1.a", "nope:1", ["jyhad-1.4"] * 50]
+
+
+@contextmanager
+def time_limit(seconds: int) -> Iterator[None]:
+    def stop(signum: int, frame: Any) -> None:
+        raise TimeoutError(f"hung for more than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*prefix, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*prefix, i))
+    return out
+
+
+def _set(data: Any, path: tuple[Any, ...], new: Any, delete: bool = False) -> Any:
+    if not path:
+        return new
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    if delete:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = new
+    return data
+
+
+@st.composite
+def mutated_text(draw: st.DrawFn, files: list[Path]) -> str:
+    """A real file, changed in one or more hostile ways."""
+    text = draw(st.sampled_from(files)).read_text(encoding="utf-8")
+    kind = draw(st.sampled_from(["structure", "structure", "structure", "text", "bytes", "bomb", "nest", "tag"]))
+    if kind == "text":
+        lines = text.splitlines()
+        i = draw(st.integers(0, max(len(lines) - 1, 0)))
+        op = draw(st.sampled_from(["delete", "duplicate", "junk", "truncate"]))
+        if op == "delete" and lines:
+            del lines[i]
+        elif op == "duplicate" and lines:
+            lines.insert(i, lines[i])
+        elif op == "junk":
+            lines.insert(i, draw(st.sampled_from(JUNK)))
+        else:
+            lines = lines[:i]
+        return "\n".join(lines)
+    if kind == "bytes":
+        return draw(st.binary(max_size=300)).decode("latin-1")
+    if kind == "bomb":
+        bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]']
+        for n, prev in zip("bcdefghij", "abcdefghi", strict=True):
+            bomb.append(f"{n}: &{n} [" + ",".join([f"*{prev}"] * 9) + "]")
+        return "\n".join(bomb)
+    if kind == "nest":
+        depth = draw(st.integers(50, 3000))
+        return "steps: " + "[" * depth + "]" * depth
+    if kind == "tag":
+        return text.replace("title:", "title: !!python/object/apply:os.getcwd []", 1)
+    data = yaml.safe_load(text)
+    for _ in range(draw(st.integers(1, 4))):
+        paths = _paths(data)
+        path = draw(st.sampled_from(paths))
+        if path and draw(st.booleans()):
+            data = _set(data, path, None, delete=True)
+        else:
+            data = _set(data, path, copy.deepcopy(draw(st.sampled_from(VALUES))))
+        if not isinstance(data, dict | list):
+            break
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+FUZZ = settings(max_examples=SCENARIO_EXAMPLES, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@FUZZ
+@given(text=mutated_text(SCENARIOS))
+def test_mutated_scenarios_end_in_a_clean_error_or_a_run(tmp_path_factory: Any, text: str) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "mutant.yaml"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    rules = set(corpus().rules)
+    with time_limit(10):
+        try:
+            loaded = load_scenario(path, rules, rulesets())
+        except ProblemsError as exc:
+            assert exc.problems and all(p.file.endswith("mutant.yaml") for p in exc.problems)
+            return
+        for label in loaded.labels:
+            outcome = run(loaded, loaded.ruleset_for(label, rulesets()))
+            assert outcome.status in ("pass", "fail", "answered")
+
+
+DATA = settings(max_examples=DATA_EXAMPLES, deadline=None, derandomize=True,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@DATA
+@given(text=mutated_text(sorted(LINKS_DIR.glob("*.yaml"))))
+def test_mutated_link_files_end_in_a_clean_error_or_links(tmp_path_factory: Any, text: str) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "links.yaml"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    with time_limit(10):
+        links, problems = load_link_file(path, corpus())
+    assert all(p.file.endswith("links.yaml") for p in problems)
+
+
+@DATA
+@given(text=mutated_text([RULESETS_FILE]))
+def test_mutated_rulesets_files_end_in_a_clean_error(tmp_path_factory: Any, text: str) -> None:
+    path = tmp_path_factory.mktemp("fuzz") / "rulesets.yaml"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    with time_limit(10):
+        try:
+            load_rulesets(corpus(), path)
+        except ProblemsError as exc:
+            assert all(p.file.endswith("rulesets.yaml") for p in exc.problems)
+
+
+@DATA
+@given(text=mutated_text(sorted(ERRATA_DIR.glob("*.yaml"))))
+def test_mutated_errata_end_in_a_clean_error(tmp_path_factory: Any, text: str) -> None:
+    folder = tmp_path_factory.mktemp("fuzz")
+    path = folder / "steal-blood-drained.yaml"
+    path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    with time_limit(10):
+        try:
+            load_erratum(path, corpus(), base_rulesets())
+        except ProblemsError as exc:
+            assert all(p.file.endswith("steal-blood-drained.yaml") for p in exc.problems)
