@@ -149,7 +149,7 @@ def test_mutated_link_files_end_in_a_clean_error_or_links(tmp_path_factory: Any,
     path = tmp_path_factory.mktemp("fuzz") / "links.yaml"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     with time_limit(10):
-        links, problems = load_link_file(path, corpus())
+        _, problems = load_link_file(path, corpus())
     assert all(p.file.endswith("links.yaml") for p in problems)
 
 
