@@ -1,0 +1,110 @@
+"""Bench of `rules check`: throughput against the floor of reading the files, start-up, scaling, parallel pytest.
+
+Side by side in one run, on this machine:
+
+1. throughput: loading, validating and answering every scenario under every ruleset (in-process, the
+   reference already built) against the floor of just parsing the same YAML files with libyaml.
+   Goal: at most 2x the floor.
+2. start-up: `rules --help` as a fresh process (median of 5). Goal: under 0.3 s.
+3. scaling: the suite at 1x and at 10x (each file copied ten times by this script into a temporary
+   folder). Goal: the 10x suite takes at most 11x the time of the 1x suite.
+4. parallel: `pytest scenarios/ -n 2` against `-n 0`, at 10x (fresh processes). Goal: at least 1.6x faster.
+
+Figures are printed, never asserted: one line per figure, then `check: N/M goals met`.
+Run: ``.venv/bin/python bench/check.py``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from checker.scenarios.suite import load_all, run_all, runs  # noqa: E402
+from reference.knowledge import reference  # noqa: E402
+from reference.rulesets import rulesets  # noqa: E402
+
+SCENARIOS = ROOT / "scenarios"
+results: list[bool] = []
+
+
+def best(fn: Callable[[], object], repeat: int = 3) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def report(name: str, figures: str, ok: bool, goal: str) -> None:
+    results.append(ok)
+    print(f"check: {name}  {figures}  goal {goal}  {'OK' if ok else 'MISSED'}")
+
+
+def check_suite(folder: Path) -> int:
+    loaded, problems = load_all([folder])
+    assert not problems, problems[:3]
+    return len(list(run_all(runs(loaded))))
+
+
+def floor(folder: Path) -> int:
+    files = [f for f in folder.rglob("*.yaml")]
+    for f in files:
+        yaml.load(f.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+    return len(files)
+
+
+def pytest_time(folder: Path, workers: str) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "pytest", str(folder), "-q", "-p", "no:cacheprovider", "-n", workers,
+                    "--rootdir", str(folder.parent)], cwd=ROOT, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    reference()
+    rulesets()
+    check_suite(SCENARIOS)  # warm the caches: the figures are for the work, not the first imports
+    full = best(lambda: check_suite(SCENARIOS))
+    base = best(lambda: floor(SCENARIOS))
+    report("throughput vs reading the YAML", f"check {full:.2f}s  floor {base:.2f}s  ratio {full / base:.2f}x",
+           full / base <= 2.0, "<= 2x")
+
+    help_times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        subprocess.run([str(ROOT / ".venv" / "bin" / "rules"), "--help"], check=True, capture_output=True)
+        help_times.append(time.perf_counter() - start)
+    startup = statistics.median(help_times)
+    report("start-up of `rules --help`", f"{startup:.3f}s (median of 5)", startup < 0.3, "< 0.3s")
+
+    with tempfile.TemporaryDirectory(prefix="rules-bench-") as tmp:
+        big = Path(tmp) / "scenarios"
+        for i in range(10):
+            shutil.copytree(SCENARIOS, big / f"copy{i}", ignore=shutil.ignore_patterns("*.json"))
+        one = best(lambda: check_suite(SCENARIOS))
+        ten = best(lambda: check_suite(big), repeat=2)
+        report("scaling 1x -> 10x", f"1x {one:.2f}s  10x {ten:.2f}s  ratio {ten / one:.2f}x", ten / one <= 11,
+               "<= 11x")
+        serial = pytest_time(big, "0")
+        parallel = pytest_time(big, "2")
+        report("pytest -n 2 vs -n 0 (10x suite)", f"-n 0 {serial:.1f}s  -n 2 {parallel:.1f}s  speed-up "
+               f"{serial / parallel:.2f}x", serial / parallel >= 1.6, ">= 1.6x")
+        per_run = one / max(check_suite(SCENARIOS), 1)
+        print(f"      one scenario run costs {per_run * 1000:.2f} ms in-process (loading included)")
+    print(f"check: {sum(results)}/{len(results)} goals met")
+
+
+if __name__ == "__main__":
+    main()
