@@ -28,7 +28,7 @@ from checker.engine.state import State
 
 
 def candidates(state: State) -> list[Strict]:
-    """Decisions worth trying now, for the Methuselah whose turn it is."""
+    """Decisions worth trying now, for the Methuselah whose turn it is; each one changes the state if legal."""
     if state.over:
         return []
     me = state.current
@@ -36,7 +36,7 @@ def candidates(state: State) -> list[Strict]:
         return [Untap()]
     out: list[Strict] = []
     if state.phase == "master":
-        out += [Master(), Master(card=MasterCard(name="Blood Doll", cost={"pool": 1}, gain_pool=2))]
+        out.append(Master(card=MasterCard(name="Blood Doll", cost={"pool": 1}, gain_pool=2)))
     if state.phase in ("master", "minion"):
         for m in state.minions_of(me, "ready"):
             if m.tapped:
@@ -59,10 +59,11 @@ def candidates(state: State) -> list[Strict]:
         transfers: list[dict[str, Any]] = []
         for v in state.minions_of(me, "uncontrolled"):
             transfers.append({"pool_to": v.name, "amount": 1})
-        out += [Influence(transfers=tuple(Transfer(**t) for t in transfers[:1]))]
+        if transfers:
+            out.append(Influence(transfers=tuple(Transfer(**t) for t in transfers[:1])))
         out.append(Influence(transfers=(Transfer(crypt_move={"name": f"{me} crypt {state.game_turn}",
                                                             "capacity": 3}),)))
     if state.phase != "end":
-        out += [Discard(cards=1), Discard(cards=0)]
+        out.append(Discard(cards=1))
     out.append(EndTurn())
     return out
