@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from pydantic import Field, ValidationError, model_validator
@@ -143,8 +144,6 @@ def apply_errata(base: Mapping[str, Ruleset], errata: Iterable[Erratum]) -> dict
 
 
 def _amended(rs: Ruleset, e: Erratum, name: str, title: str) -> Ruleset:
-    from types import MappingProxyType
-
     params = dict(rs.parameters)
     for k, v in e.parameters.items():
         params[k] = Parameter(value=v, rule=e.owner)

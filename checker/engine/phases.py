@@ -146,11 +146,6 @@ def _schedule_param(state: State, player: str, ctx: Ctx) -> tuple[str, int, int]
     return "transfers_per_turn", n, int(ctx.p("transfers_per_turn"))
 
 
-def transfers_for(state: State, player: str, ctx: Ctx) -> int:
-    """How many transfers this influence phase gives, by the ruleset's schedule."""
-    return _schedule_param(state, player, ctx)[2]
-
-
 def influence(state: State, decision: Influence, ctx: Ctx) -> State:
     """Spend transfers (ref14:II.D.2); control comes when the phase ends."""
     state = advance_to(state, "influence", ctx, "a transfer")

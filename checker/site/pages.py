@@ -144,19 +144,19 @@ def _answer_lines(answer: Mapping[str, Any]) -> list[str]:
 def coverage_page(data: SiteData) -> dict[str, Any]:
     rows = []
     for source in SOURCES:
-        sections: dict[str, Counter_] = {}
+        sections: dict[str, StatusCount] = {}
         for r in data.ref.corpus.by_source(source):
             if not r.normative:
                 continue
             top = r.path.split(".")[0]
-            sections.setdefault(top, Counter_()).add(rule_status(data, r.id), r.id)
+            sections.setdefault(top, StatusCount()).add(rule_status(data, r.id), r.id)
         for top, c in sections.items():
             rows.append({"source": source, "section": top, **c.counts(), "untested_ids": c.ids.get("untested", []),
                          "failing_ids": c.ids.get("failing", [])})
     return {"kind": "coverage", "rows": rows}
 
 
-class Counter_:
+class StatusCount:
     """Counts of rule statuses, remembering which rules are untested or failing."""
 
     def __init__(self) -> None:
