@@ -14,13 +14,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from reference.corpus import Corpus
 from reference.documents import PACKAGE_DIR, display_path
 from reference.problems import Problem, ProblemsError
 from reference.rulesets import Parameter, Ruleset, _Strict
-from reference.yamlsource import YamlLoadError, load_file
+from reference.yamlsource import load_model
 
 ERRATA_DIR = PACKAGE_DIR / "errata"
 Slug = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", max_length=80)
@@ -81,14 +81,7 @@ def _suggest(bad: str, known: Iterable[str]) -> str:
 
 def load_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> Erratum:
     """One erratum file, checked against the corpus and the rulesets; every problem at once."""
-    try:
-        located = load_file(path, display_path(path))
-    except YamlLoadError as exc:
-        raise ProblemsError([exc.problem]) from None
-    try:
-        e = Erratum.model_validate(located.data)
-    except ValidationError as exc:
-        raise ProblemsError([located.problem(tuple(x["loc"]), x["msg"]) for x in exc.errors()]) from None
+    e, located = load_model(path, Erratum, display_path(path))
     problems: list[Problem] = []
     known = set(corpus.rules) | set(corpus.externals)
     if e.id != path.stem:

@@ -9,12 +9,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from reference.corpus import Corpus
 from reference.documents import DATA_DIR, display_path
 from reference.problems import Problem, ProblemsError
-from reference.yamlsource import Located, YamlLoadError, load_file
+from reference.yamlsource import Located, load_model
 
 RULESETS_FILE = DATA_DIR / "rulesets.yaml"
 
@@ -121,14 +121,7 @@ def _check_rules(located: Located, specs: dict[str, RulesetSpec], corpus: Corpus
 
 def load_rulesets(corpus: Corpus, path: Path = RULESETS_FILE) -> dict[str, Ruleset]:
     """Every ruleset, inheritance resolved; raises :class:`ProblemsError` with every problem."""
-    try:
-        located = load_file(path, display_path(path))
-    except YamlLoadError as exc:
-        raise ProblemsError([exc.problem]) from None
-    try:
-        parsed = RulesetsFile.model_validate(located.data)
-    except ValidationError as exc:
-        raise ProblemsError([located.problem(tuple(e["loc"]), e["msg"]) for e in exc.errors()]) from None
+    parsed, located = load_model(path, RulesetsFile, display_path(path))
     specs = parsed.rulesets
     problems = _check_rules(located, specs, corpus)
     if problems:

@@ -6,12 +6,11 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from reference.documents import DATA_DIR, display_path
 from reference.model import Kind
-from reference.problems import ProblemsError
-from reference.yamlsource import YamlLoadError, load_file
+from reference.yamlsource import load_model
 
 STRUCTURE_FILE = DATA_DIR / "structure.yaml"
 
@@ -56,16 +55,7 @@ class Structure(_Strict):
 
 def load_structure(path: Path = STRUCTURE_FILE) -> Structure:
     """The validated hints; raises :class:`ProblemsError` naming file, line and field."""
-    try:
-        located = load_file(path, display_path(path))
-    except YamlLoadError as exc:
-        raise ProblemsError([exc.problem]) from None
-    try:
-        return Structure.model_validate(located.data)
-    except ValidationError as exc:
-        raise ProblemsError(
-            [located.problem(tuple(e["loc"]), e["msg"]) for e in exc.errors()]
-        ) from None
+    return load_model(path, Structure, display_path(path))[0]
 
 
 @cache

@@ -12,17 +12,19 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
+from pydantic import BaseModel, ValidationError
 
-from reference.problems import Problem
+from reference.problems import Problem, ProblemsError
 
 MAX_BYTES = 2_000_000
 _COMPOSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same nodes, faster
 MAX_NODES = 200_000
 
 Path_ = tuple[str | int, ...]
+M = TypeVar("M", bound=BaseModel)
 
 
 class YamlLoadError(ValueError):
@@ -166,3 +168,15 @@ def load_file(path: Path, display: str | None = None) -> Located:
             Problem(file=name, line=None, field=None, message=exc.strerror or str(exc))
         ) from None
     return load_text(text, name)
+
+
+def load_model(path: Path, model: type[M], display: str) -> tuple[M, Located]:
+    """Read a YAML file into a pydantic model; every problem, located, in a :class:`ProblemsError`."""
+    try:
+        located = load_file(path, display)
+    except YamlLoadError as exc:
+        raise ProblemsError([exc.problem]) from None
+    try:
+        return model.model_validate(located.data), located
+    except ValidationError as exc:
+        raise ProblemsError([located.problem(tuple(e["loc"]), e["msg"]) for e in exc.errors()]) from None
