@@ -52,6 +52,9 @@ def _actor(state: State, a: Action, ctx: Ctx, *, in_torpor: bool = False) -> Min
         ctx.illegal("ready_actor", f"{m.name} is {m.location.replace('_', ' ')}, not {want}")
     if m.tapped:
         ctx.illegal("ready_actor", f"{m.name} is tapped and cannot act")
+    if m.contested:
+        ctx.illegal("contest_yielded_to", f"{m.name} is contested: it is not controlled until every other "
+                                          "Methuselah yields it")
     return m
 
 
@@ -67,7 +70,7 @@ def _must_hunt(state: State, actor: Minion, hunting: bool, ctx: Ctx) -> None:
         ctx.illegal_param("mandatory_hunt", f"{', '.join(waiting)} must hunt before any other action")
 
 
-def _begin(state: State, a: Action, ctx: Ctx, *, hunting: bool = False, in_torpor: bool = False
+def begin_action(state: State, a: Action, ctx: Ctx, *, hunting: bool = False, in_torpor: bool = False
            ) -> tuple[State, Minion]:
     state = advance_to(state, "minion", ctx, f"{a.actor}'s action")
     actor = _actor(state, a, ctx, in_torpor=in_torpor)
@@ -77,7 +80,7 @@ def _begin(state: State, a: Action, ctx: Ctx, *, hunting: bool = False, in_torpo
     return state, actor
 
 
-def _run(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bool]:
+def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bool]:
     """Modifiers, blocks and costs; returns the state and whether the action resolves."""
     me = state.current
     declared = Declared(actor=a.actor, controller=me, kind=plan.kind, directed_at=plan.directed_at,
@@ -104,23 +107,23 @@ def _pay(state: State, player: str, minion: str, cost: Cost, ctx: Ctx, what: str
     return pay_blood(state, minion, cost.blood, ctx, "pay_cost", what)
 
 
-def _card_played(state: State, ctx: Ctx, name: str, *, stays: bool = False) -> State:
+def card_played(state: State, ctx: Ctx, name: str, *, stays: bool = False) -> State:
     return replace_card(state, state.current, ctx, name, stays_in_play=stays)
 
 
 def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
     """Bleed: the target Methuselah burns pool; a bleed for one or more gets the Edge."""
-    state, actor = _begin(state, d, ctx)
+    state, actor = begin_action(state, d, ctx)
     target = d.target or state.prey(state.current)
     if target == state.current:
         ctx.illegal("bleed_not_self", f"{state.current} cannot bleed herself")
-    if not state.has_player(target) or state.player(target).ousted:
+    if not state.has_player(target) or state.player(target).gone:
         ctx.illegal("bleed", f"{target} is not a Methuselah in the game")
     if target != state.prey(state.current):
         ctx.illegal("bleed_prey_only", f"a bleed without a card is directed at the prey, "
                                        f"{state.prey(state.current)}, not {target}")
     plan = Plan("bleed", target, ctx.p("no_card_action_stealth")["bleed"], Cost(), None)
-    state, ok = _run(state, d, plan, ctx)
+    state, ok = run_action(state, d, plan, ctx)
     if not ok:
         return state
     amount = ctx.p("bleed_amount") + sum(m.bleed for m in d.modifiers)
@@ -129,6 +132,9 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
 
 
 def _bleed_pool(state: State, target: str, amount: int, ctx: Ctx) -> State:
+    if amount >= 1 and state.player(target).pool == 0 and ctx.p("oust_when") == "bled_at_zero":
+        ctx.cite_param("oust_when", f"{target} is successfully bled at zero pool")
+        state = state.with_player(target, lost=True)
     lost = min(amount, state.player(target).pool)
     state = state.move_pool(target, -lost)
     ctx.cite("bleed", f"{target} burns {lost} pool to the blood bank")
@@ -140,13 +146,13 @@ def _bleed_pool(state: State, target: str, amount: int, ctx: Ctx) -> State:
 
 def hunt(state: State, d: Hunt, ctx: Ctx) -> State:
     """Hunt: a vampire gains blood from the bank; at capacity, by edition, illegal or drained."""
-    state, actor = _begin(state, d, ctx, hunting=True)
+    state, actor = begin_action(state, d, ctx, hunting=True)
     if not actor.is_vampire:
         ctx.illegal("hunt_kindred_only", f"{actor.name} is an ally: only vampires hunt")
     if actor.blood >= actor.capacity and not ctx.p("hunt_at_capacity"):
         ctx.illegal_param("hunt_at_capacity", f"{actor.name} is at capacity ({actor.capacity}) and cannot hunt")
     plan = Plan("hunt", None, ctx.p("no_card_action_stealth")["hunt"], Cost(), None)
-    state, ok = _run(state, d, plan, ctx)
+    state, ok = run_action(state, d, plan, ctx)
     if not ok:
         return state
     gain = ctx.p("hunt_gain")
@@ -156,49 +162,49 @@ def hunt(state: State, d: Hunt, ctx: Ctx) -> State:
 
 
 def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
-    state, actor = _begin(state, d, ctx)
+    state, actor = begin_action(state, d, ctx)
     card = d.retainer
     plan = Plan("employ_retainer", None, ctx.p("no_card_action_stealth")["employ_retainer"], card.cost, card.name)
-    state, ok = _run(state, d, plan, ctx)
+    state, ok = run_action(state, d, plan, ctx)
     if ok:
         m = state.minion(actor.name)
         state = replace(state.with_minion(m.name, retainers=(*m.retainers, Retainer(card.name, card.life))),
                         bank=state.bank - card.life)
         life = f" with {card.life} life" if card.life else ""
         ctx.cite("employ_retainer", f"{card.name} is put on {m.name}{life}")
-    return _card_played(state, ctx, card.name, stays=ok)
+    return card_played(state, ctx, card.name, stays=ok)
 
 
 def recruit_ally(state: State, d: RecruitAlly, ctx: Ctx) -> State:
-    state, _ = _begin(state, d, ctx)
+    state, _ = begin_action(state, d, ctx)
     card = d.ally
     if state.has_minion(card.name):
         ctx.illegal("recruit_ally", f"a minion named {card.name} is already in the game")
     plan = Plan("recruit_ally", None, ctx.p("no_card_action_stealth")["recruit_ally"], card.cost, card.name)
-    state, ok = _run(state, d, plan, ctx)
+    state, ok = run_action(state, d, plan, ctx)
     if ok:
         state = state.add_minion(Minion(name=card.name, controller=state.current, kind="ally", blood=0,
                                         location="new"))
         ctx.cite("recruit_ally", f"{card.name} is put in the inactive region: it cannot act this turn")
         state = state.move_blood(card.name, card.life)
         ctx.cite("ally_life", f"{card.name} gets {card.life} life from the blood bank")
-    return _card_played(state, ctx, card.name, stays=ok)
+    return card_played(state, ctx, card.name, stays=ok)
 
 
 def equip(state: State, d: Equip, ctx: Ctx) -> State:
-    state, actor = _begin(state, d, ctx)
+    state, actor = begin_action(state, d, ctx)
     card = d.equipment
     plan = Plan("equip", None, ctx.p("no_card_action_stealth")["equip"], card.cost, card.name)
-    state, ok = _run(state, d, plan, ctx)
+    state, ok = run_action(state, d, plan, ctx)
     if ok:
         m = state.minion(actor.name)
         state = state.with_minion(m.name, equipment=(*m.equipment, card.name))
         ctx.cite("equip", f"{card.name} is put on {m.name}")
-    return _card_played(state, ctx, card.name, stays=ok)
+    return card_played(state, ctx, card.name, stays=ok)
 
 
 def take_equipment(state: State, d: TakeEquipment, ctx: Ctx) -> State:
-    state, actor = _begin(state, d, ctx)
+    state, actor = begin_action(state, d, ctx)
     if not state.has_minion(d.source) or d.source == actor.name:
         ctx.illegal("take_equipment", f"{d.source} is not another minion")
     src = state.minion(d.source)
@@ -209,7 +215,7 @@ def take_equipment(state: State, d: TakeEquipment, ctx: Ctx) -> State:
         ctx.illegal("take_equipment_same_minion", f"{src.name} does not carry {', '.join(missing)}: "
                                                   "all equipment taken comes from that one minion")
     plan = Plan("take_equipment", None, ctx.p("no_card_action_stealth")["take_equipment"], Cost(), None)
-    state, ok = _run(state, d, plan, ctx)
+    state, ok = run_action(state, d, plan, ctx)
     if ok:
         src = state.minion(d.source)
         state = state.with_minion(src.name, equipment=tuple(e for e in src.equipment if e not in d.equipment))
@@ -223,7 +229,7 @@ def leave_torpor(state: State, d: LeaveTorpor, ctx: Ctx) -> State:
     """Leave torpor: two blood, paid even if the action is blocked (ref14:II.C.7.b)."""
     if not ctx.p("torpor_used"):
         ctx.illegal_param("torpor_used", "this edition has no torpor")
-    state, actor = _begin(state, d, ctx, in_torpor=True)
+    state, actor = begin_action(state, d, ctx, in_torpor=True)
     cost = ctx.p("leave_torpor_cost")
     paid_anyway = bool(ctx.p("leave_torpor_cost_paid_if_blocked"))
     if paid_anyway:
@@ -235,7 +241,7 @@ def leave_torpor(state: State, d: LeaveTorpor, ctx: Ctx) -> State:
                        f"{actor.name} pays {cost} blood to leave torpor, paid even if the action is blocked")
     plan = Plan("leave_torpor", None, ctx.p("no_card_action_stealth")["leave_torpor"], Cost(blood=cost), None,
                 cost_paid_if_blocked=paid_anyway)
-    state, ok = _run(state, d, plan, ctx)
+    state, ok = run_action(state, d, plan, ctx)
     if ok:
         state = state.with_minion(actor.name, location="ready", paralyzed=False)
         ctx.cite("leave_torpor", f"{actor.name} leaves torpor and moves to the ready region")
@@ -246,7 +252,7 @@ def _encounter(state: State, d: Action, target_name: str, ctx: Ctx) -> tuple[Sta
     """Encounter a vampire in torpor (ref14:II.C.8): a vampire acts; directed unless in its own torpor region."""
     if not ctx.p("torpor_used"):
         ctx.illegal_param("torpor_used", "this edition has no torpor")
-    state, actor = _begin(state, d, ctx)
+    state, actor = begin_action(state, d, ctx)
     if not actor.is_vampire:
         ctx.illegal("rescue", f"{actor.name} is an ally: only vampires encounter vampires in torpor")
     if not state.has_minion(target_name) or state.minion(target_name).location != "torpor":
@@ -267,7 +273,7 @@ def rescue(state: State, d: Rescue, ctx: Ctx) -> State:
     pay = d.pay or {actor.name: cost}
     if cost and (sum(pay.values()) != cost or set(pay) - {actor.name, target.name}):
         ctx.illegal_param("rescue_cost", f"rescue costs {cost} blood, paid by {actor.name} or {target.name}")
-    state, ok = _run(state, d, plan, ctx)
+    state, ok = run_action(state, d, plan, ctx)
     if not ok:
         return state
     for who, amount in (pay.items() if cost else ()):
@@ -282,7 +288,7 @@ def rescue(state: State, d: Rescue, ctx: Ctx) -> State:
 def diablerize(state: State, d: Diablerize, ctx: Ctx) -> State:
     """Encounter a vampire in torpor to diablerize it: no blood cost (ref14:II.C.8.e)."""
     state, actor, target, plan = _encounter(state, d, d.target, ctx)
-    state, ok = _run(state, d, plan, ctx)
+    state, ok = run_action(state, d, plan, ctx)
     if not ok:
         return state
     return diablerie(state, actor.name, target.name, d.skill_card, ctx)
@@ -305,7 +311,7 @@ def combat(state: State, d: Combat, ctx: Ctx) -> State:
 def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
     """A generic action card: its target, stealth, cost and effects."""
     card = d.card
-    state, actor = _begin(state, d, ctx)
+    state, actor = begin_action(state, d, ctx)
     if card.vampire_only and not actor.is_vampire:
         ctx.illegal("action_card", f"{card.name} can only be played by a vampire")
     directed_at = None
@@ -320,11 +326,11 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
     if card.bleed and directed_at == state.current:
         ctx.illegal("bleed_not_self", f"{state.current} cannot bleed herself")
     plan = Plan("card", directed_at, card.stealth, card.cost, card.name)
-    state, ok = _run(state, d, plan, ctx)
+    state, ok = run_action(state, d, plan, ctx)
     if ok:
         state = _effects(state, d, directed_at, ctx)
         ctx.cite("burn_action_card", f"{card.name} has no lasting effect and is burned")
-    return _card_played(state, ctx, card.name)
+    return card_played(state, ctx, card.name)
 
 
 def _effects(state: State, d: PlayAction, directed_at: str | None, ctx: Ctx) -> State:

@@ -171,4 +171,6 @@ def _check_blocker(state: State, name: str, d: Declared, order: list[str], posit
         ctx.illegal("block_fails", f"{name} already attempted to block this action")
     if m.location != "ready" or m.tapped:
         ctx.illegal("untapped_blocker", f"{name} must be ready and untapped to block")
+    if m.contested:
+        ctx.illegal("contest_yielded_to", f"{name} is contested and not controlled: it cannot block")
     return name

@@ -13,6 +13,7 @@ from checker.engine.context import Ctx
 from checker.engine.damage import CombatLedger, Hit, apply_hits, drain_to_capacity
 from checker.engine.diablerie import diablerie
 from checker.engine.state import State
+from checker.engine.withdrawal import combat_entered
 
 CLASSES = ("first_strike", "other")
 
@@ -29,6 +30,7 @@ def begin_combat(state: State, acting: str, blocking: str, ctx: Ctx,
                  rounds: tuple[Round, ...] = (), diablerize: bool = False) -> State:
     """Combat between the acting and the blocking minion; returns the state when it is over."""
     ctx.cite("blocked_to_combat", f"combat begins between {acting} and {blocking}")
+    state = combat_entered(state, (acting, blocking), ctx)
     a, b = state.minion(acting), state.minion(blocking)
     torpid = [m for m in (a, b) if m.is_vampire and m.location == "torpor"]
     if torpid:

@@ -145,10 +145,13 @@ def _lose_equipment(state: State, victim: str, item: str, ctx: Ctx, step: str, t
     if taker is None:
         ctx.cite(step, f"{item} on {victim} is burned")
         return state
+    owner = dict(v.borrowed).get(item, v.controller)
+    state = state.with_minion(victim, borrowed=tuple(b for b in v.borrowed if b[0] != item))
     t = state.minion(taker)
     ctx.cite(step, f"{taker} takes {item} from {victim}")
     ctx.cite("stolen_equipment_unusable", f"{taker} cannot use {item} until the next round")
-    return state.with_minion(taker, equipment=(*t.equipment, item))
+    borrowed = t.borrowed if owner == t.controller else (*t.borrowed, (item, owner))
+    return state.with_minion(taker, equipment=(*t.equipment, item), borrowed=borrowed)
 
 
 def _damage(state: State, hits: list[Hit], prevent: dict[str, int], ctx: Ctx) -> State:

@@ -12,8 +12,9 @@ from pydantic import Field, model_validator
 
 from checker.engine.combat_decisions import BlockCombat, Combat
 from checker.engine.models import Count, Name, Strict
+from checker.engine.vote_decisions import Ballot, Terms, VoteSpec
 
-__all__ = ["BlockCombat", "Combat", "Count", "Name", "Strict"]
+__all__ = ["Ballot", "BlockCombat", "Combat", "Count", "Name", "Strict", "Terms", "VoteSpec"]
 
 
 class Cost(Strict):
@@ -162,6 +163,28 @@ class PlayAction(Action):
     card: ActionCardSpec
 
 
+class PoliticalCard(Strict):
+    """The political action card that calls a referendum (ref14:II.C.9, rb95:7)."""
+
+    name: str = Name
+    cost: Cost = Cost()
+    terms: Terms = Terms()
+
+
+class CallVote(Action):
+    """Call a referendum with a political card (ref14:II.C.9, ref14:IV, rb95:7)."""
+
+    card: PoliticalCard
+    vote: VoteSpec = VoteSpec()
+
+
+class BloodHunt(Strict):
+    """The blood hunt vote any Methuselah may call right after a diablerie (ref14:II.C.8.e.ii)."""
+
+    called_by: str = Name
+    vote: VoteSpec = VoteSpec()
+
+
 class MasterCard(Strict):
     """A generic master card: its pool cost and simple effects."""
 
@@ -173,7 +196,15 @@ class MasterCard(Strict):
 
 
 class Untap(Strict):
-    """Perform the untap phase of the Methuselah whose turn it is (ref14:II.A)."""
+    """Perform the untap phase of the Methuselah whose turn it is (ref14:II.A).
+
+    Contested cards and titles not named in ``yield_`` are contested (paid for) again.
+    """
+
+    yield_: tuple[str, ...] = Field(default=(), alias="yield",
+                                    description="Minions whose contested card she yields (ref14:II.A.2.d.iii).")
+    yield_titles: tuple[str, ...] = Field(default=(), description="Vampires whose contested title she yields.")
+    withdraw: bool = Field(default=False, description="Announce her intention to withdraw (ref14:II.A.2.f).")
 
 
 class Master(Strict):
@@ -241,6 +272,8 @@ DECISIONS: dict[str, type[Strict]] = {
     "rescue": Rescue,
     "diablerize": Diablerize,
     "combat": Combat,
+    "call_vote": CallVote,
+    "blood_hunt": BloodHunt,
     "action": PlayAction,
     "influence": Influence,
     "discard": Discard,

@@ -31,8 +31,10 @@ def diablerie(state: State, diablerist: str, victim: str, skill_card: bool, ctx:
 def blood_hunt(state: State, diablerist: str, ctx: Ctx) -> State:
     """After a diablerie any Methuselah may call a blood hunt vote on the diablerist (ref14:II.C.8.e.ii).
 
-    The hook for the politics rules: until votes are played, the opportunity is recorded.
+    The next step may be that vote (the ``blood_hunt`` step, :func:`checker.engine.politics.blood_hunt`).
     """
+    if not ctx.p("votes_allowed"):
+        return state
     ctx.cite("blood_hunt", f"any Methuselah may now call a blood hunt on {diablerist}: a vote, which "
                            "burns the diablerist if it passes")
-    return state
+    return replace(state, blood_hunt_on=diablerist)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from checker.engine import actions, phases
+from checker.engine import actions, phases, politics, untap, withdrawal
 from checker.engine.context import Ctx
 from checker.engine.decisions import (
     Bleed,
+    BloodHunt,
+    CallVote,
     Combat,
     Diablerize,
     Discard,
@@ -38,7 +41,7 @@ Handler = Callable[[State, Any, Ctx], State]
 
 HANDLERS: dict[type[Strict], Handler] = {
     StartGame: lambda s, d, c: start_game(s, c),
-    Untap: lambda s, d, c: phases.untap(s, c),
+    Untap: untap.untap_phase,
     Master: phases.master,
     OutOfTurnMaster: phases.out_of_turn_master,
     Bleed: actions.bleed,
@@ -52,6 +55,8 @@ HANDLERS: dict[type[Strict], Handler] = {
     Diablerize: actions.diablerize,
     Combat: actions.combat,
     PlayAction: actions.play_action,
+    CallVote: politics.call_vote,
+    BloodHunt: politics.blood_hunt,
     Influence: phases.influence,
     Discard: phases.discard,
     EndTurn: lambda s, d, c: phases.end_turn(s, c),
@@ -67,6 +72,9 @@ def apply(state: State, decision: Strict, ruleset: Ruleset) -> tuple[State, tupl
     handler = HANDLERS.get(type(decision))
     if handler is None:
         raise TypeError(f"not a decision: {type(decision).__name__}")
+    if state.blood_hunt_on is not None and not isinstance(decision, BloodHunt):
+        state = replace(state, blood_hunt_on=None)
     new = handler(state, decision, ctx)
+    new = withdrawal.watch(state, new, ctx)
     new = check_ousting(new, ctx)
     return new, tuple(ctx.trace.events)

@@ -12,7 +12,10 @@ def check_ousting(state: State, ctx: Ctx) -> State:
     """Oust every Methuselah left without pool, at once; reward predators; end the game if one is left."""
     if state.over:
         return state
-    ousted = [p.name for p in state.in_game() if p.pool <= 0]
+    if ctx.p("oust_when") == "bled_at_zero":
+        ousted = [p.name for p in state.in_game() if p.lost]
+    else:
+        ousted = [p.name for p in state.in_game() if p.pool <= 0]
     if not ousted:
         return state
     predators = {name: state.predator(name) for name in ousted}
@@ -45,14 +48,41 @@ def check_ousting(state: State, ctx: Ctx) -> State:
 
 def _remove(state: State, name: str, ctx: Ctx) -> State:
     """The Methuselah leaves the game with every card she started with; counters go to the bank."""
-    freed = sum(m.counters for m in state.minions_of(name) if m.location != "removed")
-    minions = tuple(replace(m, location="removed", blood=0, retainers=(), equipment=())
-                    if m.controller == name else m for m in state.minions)
     p = state.player(name)
-    state = replace(state, minions=minions, bank=state.bank + freed + max(p.pool, 0))
+    state = replace(state, bank=state.bank + max(p.pool, 0))
     state = state.with_player(name, ousted=True, pool=0)
-    ctx.cite("ousting", f"{name} has no pool left and is ousted")
+    if p.lost:
+        ctx.cite_param("oust_when", f"{name} was bled at zero pool and loses the game")
+    else:
+        ctx.cite("ousting", f"{name} has no pool left and is ousted")
+    state = leave_play(state, name, ctx)
     ctx.cite("cards_back_on_oust", f"{name}'s cards leave play with her")
+    return state
+
+
+def leave_play(state: State, name: str, ctx: Ctx) -> State:
+    """Every card a leaving Methuselah owns leaves play; others' cards she held go to their owners' ash heaps.
+
+    The golden rule of card ownership (rb95:11.p1): cards never change owner for good.
+    """
+    freed = sum(m.counters for m in state.minions_of(name) if m.location != "removed")
+    returned: list[tuple[str, str]] = []
+    minions = []
+    for m in state.minions:
+        if m.controller == name:
+            returned += [(item, owner) for item, owner in m.borrowed if owner != name]
+            minions.append(replace(m, location="removed", blood=0, retainers=(), equipment=(), borrowed=()))
+            continue
+        mine = {item for item, owner in m.borrowed if owner == name}
+        if mine:
+            ctx.cite("cards_back_on_oust", f"{', '.join(sorted(mine))} on {m.name} is {name}'s and goes back to her")
+            m = replace(m, equipment=tuple(e for e in m.equipment if e not in mine),
+                        borrowed=tuple(b for b in m.borrowed if b[0] not in mine))
+        minions.append(m)
+    state = replace(state, minions=tuple(minions), bank=state.bank + freed)
+    for item, owner in returned:
+        state = state.with_player(owner, ash_heap=state.player(owner).ash_heap + 1)
+        ctx.cite("borrowed_cards_returned", f"{item} is {owner}'s: it goes to {owner}'s ash heap")
     return state
 
 

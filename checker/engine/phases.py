@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from checker.engine.contests import on_control
 from checker.engine.context import Ctx
 from checker.engine.decisions import Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
 from checker.engine.ousting import settle_pending_rewards
@@ -256,6 +257,7 @@ def end_influence(state: State, ctx: Ctx) -> State:
         if tapped:
             ctx.cite_param("control_enters_tapped", f"{v.name} enters play tapped")
         state = drain_excess(state, v.name, ctx)
+        state = on_control(state, v.name, ctx)
     return state
 
 
@@ -286,7 +288,14 @@ def end_turn(state: State, ctx: Ctx) -> State:
     p = state.player(me)
     state = state.with_player(me, master_played=0, discarded=0, transfers=None, skip_master=False,
                               out_of_turn_pending=p.out_of_turn_pending and not p.skip_master)
-    nxt = state.clockwise_from(me)[1] if not state.player(me).ousted else _next_after(state, me)
+    return next_turn(state, me)
+
+
+def next_turn(state: State, me: str) -> State:
+    """The next Methuselah in the game, clockwise from ``me``, begins her turn."""
+    if state.over:
+        return state
+    nxt = state.clockwise_from(me)[1] if not state.player(me).gone else _next_after(state, me)
     q = state.player(nxt)
     state = state.with_player(nxt, own_turns=q.own_turns + 1, skip_master=q.out_of_turn_pending)
     return replace(state, current=nxt, phase="untap", game_turn=state.game_turn + 1)
@@ -297,6 +306,6 @@ def _next_after(state: State, me: str) -> str:
     i = names.index(me)
     for k in range(1, len(names) + 1):
         cand = state.players[(i + k) % len(names)]
-        if not cand.ousted:
+        if not cand.gone:
             return cand.name
     return me

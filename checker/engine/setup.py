@@ -30,7 +30,9 @@ class PlayerSetup(Strict):
     crypt: int = Field(default=20, ge=0, le=1000, description="Cards in the crypt.")
     turns: int | None = Field(default=None, ge=0, le=1000,
                               description="Turns this Methuselah has begun. Default: from game_turn and seating.")
-    ousted: bool = False
+    ousted: bool | None = Field(default=None, description="Out of the game. With pool 0 say `false` explicitly "
+                                                      "(the solitaire variant plays on at zero pool, sol:basic.7).")
+    withdrawing: bool = Field(default=False, description="She announced her withdrawal (ref14:VI.B).")
 
 
 class RetainerSetup(Strict):
@@ -55,6 +57,13 @@ class MinionSetup(Strict):
     title: str | None = Field(default=None, max_length=40)
     paralyzed: bool = False
     intercept: int = Field(default=0, ge=0, le=20, description="Intercept it has from cards in play.")
+    card: str | None = Field(default=None, max_length=80,
+                             description="The unique card this minion is, when two minions share it (contested).")
+    contested: bool = Field(default=False, description="The card is contested (ref14:II.A.2.d).")
+    title_contested: bool = Field(default=False, description="Its title is contested (ref14:II.A.2.d.ii).")
+    bleed: int = Field(default=1, ge=0, le=20, description="Its bleed (the solitaire automaton compares it).")
+    borrowed: dict[str, str] = Field(default_factory=dict,
+                                     description="Equipment it carries that another Methuselah owns: {card: owner}.")
 
 
 class Setup(Strict):
@@ -80,7 +89,7 @@ def check_setup(s: Setup) -> list[Issue]:
             issues.append((("players", i, "name"), f"two players are named {p.name!r}"))
         if p.pool is not None and p.pool < 0:
             issues.append((("players", i, "pool"), "a pool cannot be negative"))
-        elif p.pool == 0 and not p.ousted:
+        elif p.pool == 0 and p.ousted is None:
             issues.append((("players", i, "pool"), "a Methuselah with no pool is ousted (rb95:10.ousting): "
                                                    "set ousted: true or give her pool"))
     names: list[str] = []
@@ -91,6 +100,13 @@ def check_setup(s: Setup) -> list[Issue]:
         names.append(m.name)
         if m.controller not in players:
             issues.append(((*where, "controller"), f"{m.controller!r} is not a player of this setup"))
+        for item, owner in m.borrowed.items():
+            if item not in m.equipment:
+                issues.append(((*where, "borrowed", item), f"{m.name} carries no {item}"))
+            if owner not in players or owner == m.controller:
+                issues.append(((*where, "borrowed", item), f"{owner!r} is not another player of this setup"))
+        if m.title_contested and not m.title:
+            issues.append(((*where, "title_contested"), f"{m.name} has no title to contest"))
         if m.kind == "vampire":
             if m.capacity is None:
                 issues.append(((*where, "capacity"), "a vampire needs a capacity"))
@@ -133,7 +149,7 @@ def initial_state(s: Setup, ctx: Ctx) -> State:
     players = tuple(
         Player(name=p.name, pool=p.pool if p.pool is not None else (0 if p.ousted else ctx.p("starting_pool")),
                vp=p.vp, hand=p.hand if p.hand is not None else ctx.p("hand_size"), library=p.library,
-               crypt=p.crypt, ousted=p.ousted, own_turns=_own_turns(s, i, current))
+               crypt=p.crypt, ousted=bool(p.ousted), own_turns=_own_turns(s, i, current), withdrawing=p.withdrawing)
         for i, p in enumerate(s.players))
     minions = tuple(_minion(m) for m in s.minions)
     state = State(players=players, minions=minions, edge=s.edge, current=current, phase=s.phase,
@@ -151,7 +167,8 @@ def _minion(m: MinionSetup) -> Minion:
     return Minion(name=m.name, controller=m.controller, kind=m.kind, blood=blood, capacity=capacity,
                   location=m.location, tapped=m.tapped, equipment=m.equipment,
                   retainers=tuple(Retainer(r.name, r.life) for r in m.retainers), title=m.title,
-                  paralyzed=m.paralyzed, intercept=m.intercept)
+                  paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=m.contested,
+                  title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()))
 
 
 def start_game(state: State, ctx: Ctx) -> State:

@@ -37,6 +37,16 @@ class Minion:
     title: str | None = None
     paralyzed: bool = False
     intercept: int = 0
+    card: str = ""
+    contested: bool = False
+    title_contested: bool = False
+    bleed: int = 1
+    borrowed: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def card_name(self) -> str:
+        """The card this minion is (two minions of one unique card contest it); by default its name."""
+        return self.card or self.name
 
     @property
     def is_vampire(self) -> bool:
@@ -66,6 +76,15 @@ class Player:
     out_of_turn_pending: bool = False
     transfers: int | None = None
     discarded: int = 0
+    withdrawing: bool = False
+    withdrawn: bool = False
+    lost: bool = False
+    political_burned: int = 0
+
+    @property
+    def gone(self) -> bool:
+        """Out of the game: ousted or withdrawn."""
+        return self.ousted or self.withdrawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +109,7 @@ class State:
     over: bool = False
     pending_rewards: tuple[PendingReward, ...] = ()
     ousted_this_turn: frozenset[str] = field(default_factory=frozenset)
+    blood_hunt_on: str | None = None
 
     # --- reading -------------------------------------------------------------------------
     def player(self, name: str) -> Player:
@@ -111,8 +131,8 @@ class State:
         return any(m.name == name for m in self.minions)
 
     def in_game(self) -> list[Player]:
-        """Players not ousted, in seating order."""
-        return [p for p in self.players if not p.ousted]
+        """Players not ousted or withdrawn, in seating order."""
+        return [p for p in self.players if not p.gone]
 
     def prey(self, name: str) -> str:
         """The next Methuselah still in the game to the left (clockwise)."""

@@ -27,6 +27,8 @@ class PlayerExpect(Strict):
     library: int | None = None
     ash_heap: int | None = None
     ousted: bool | None = None
+    withdrawn: bool | None = Field(default=None, description="She withdrew from the game (ref14:VI.D).")
+    withdrawing: bool | None = Field(default=None, description="Her attempt to withdraw is still on (ref14:VI.C).")
 
 
 class MinionExpect(Strict):
@@ -40,6 +42,9 @@ class MinionExpect(Strict):
     equipment: tuple[str, ...] | None = None
     retainers: tuple[str, ...] | None = None
     paralyzed: bool | None = None
+    title: str | None = Field(default=None, description="Its title; `none` for no title.")
+    contested: bool | None = Field(default=None, description="Its card is contested.")
+    title_contested: bool | None = Field(default=None, description="Its title is contested.")
 
 
 class GameExpect(Strict):

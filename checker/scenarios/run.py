@@ -59,11 +59,14 @@ def snapshot(state: State) -> dict[str, Any]:
     """The game as an answer: every Methuselah, every minion (removed ones too), the Edge, whose turn."""
     return {
         "players": {p.name: {"pool": p.pool, "vp": p.vp, "hand": p.hand, "library": p.library,
-                             "ash_heap": p.ash_heap, "ousted": p.ousted} for p in state.players},
+                             "ash_heap": p.ash_heap, "ousted": p.ousted, "withdrawn": p.withdrawn,
+                             "withdrawing": p.withdrawing} for p in state.players},
         "minions": {m.name: {"controller": m.controller, "kind": m.kind,
                              ("blood" if m.is_vampire else "life"): m.blood, "location": m.location,
                              "tapped": m.tapped, "equipment": list(m.equipment),
-                             "retainers": [r.name for r in m.retainers], "paralyzed": m.paralyzed}
+                             "retainers": [r.name for r in m.retainers], "paralyzed": m.paralyzed,
+                             "title": m.title or "none", "contested": m.contested,
+                             "title_contested": m.title_contested}
                     for m in state.minions},
         "game": {"edge": state.edge or "nobody", "turn": state.current, "phase": state.phase,
                  "game_turn": state.game_turn, "over": state.over, "winners": winners(state)},

@@ -1,0 +1,112 @@
+"""Contested unique cards and titles (ref14:II.A.2.c, ref14:II.A.2.d, ref14:II.A.3, ref14:II.note1, ref14:II.D.4).
+
+Two minions that are the same unique card (``card``), or two vampires holding the same
+title, contest it. At each untap the Methuselah pays to keep contesting (a pool per card,
+a blood per title) or yields: a yielded card burns, a yielded title is lost. A contested
+card is out of its Methuselah's control until every other one has yielded it.
+"""
+
+from __future__ import annotations
+
+from checker.engine.context import Ctx
+from checker.engine.damage import burn_minion, to_torpor
+from checker.engine.state import Minion, State
+
+IN_PLAY = ("ready", "torpor")
+
+
+def rivals(state: State, m: Minion) -> list[Minion]:
+    """Other minions in play that are the same unique card."""
+    return [o for o in state.minions if o.name != m.name and o.card_name == m.card_name and o.location in IN_PLAY]
+
+
+def title_rivals(state: State, m: Minion) -> list[Minion]:
+    return [o for o in state.minions
+            if o.name != m.name and m.title and o.title == m.title and o.location in IN_PLAY]
+
+
+def on_control(state: State, name: str, ctx: Ctx) -> State:
+    """A vampire just became controlled: if its card is already in play, both copies are contested."""
+    m = state.minion(name)
+    others = rivals(state, m)
+    if not others:
+        return state
+    for o in (m, *others):
+        state = state.with_minion(o.name, contested=True)
+    ctx.cite("contest_control", f"{m.card_name} is already in play ({', '.join(o.name for o in others)}): "
+                                "it is contested")
+    ctx.cite("contest_unique", "a second copy of a unique card came into play: it is contested")
+    return state
+
+
+def untap_contests(state: State, yield_cards: tuple[str, ...], yield_titles: tuple[str, ...], ctx: Ctx) -> State:
+    """The untap steps for contested cards and titles of the Methuselah whose turn it is."""
+    me = state.current
+    mine = state.minions_of(me, "ready", "torpor")
+    for name in (*yield_cards, *yield_titles):
+        if not any(m.name == name for m in mine):
+            ctx.illegal("contest_choice", f"{name} is not a minion {me} controls")
+    for name in yield_cards:
+        if not state.minion(name).contested:
+            ctx.illegal("contest_choice", f"{name} is not contested: there is nothing to yield")
+    for name in yield_titles:
+        if not state.minion(name).title_contested:
+            ctx.illegal("contest_choice", f"{name}'s title is not contested: there is nothing to yield")
+    for m in mine:
+        if m.contested and not any(o.contested for o in rivals(state, m)):
+            state = state.with_minion(m.name, contested=False, tapped=False)
+            ctx.cite("contest_yielded_to", f"every other Methuselah yielded {m.card_name}: {m.name} is "
+                                           f"controlled and untapped")
+        if m.title_contested and not any(o.title_contested for o in title_rivals(state, m)):
+            state = state.with_minion(m.name, title_contested=False)
+            ctx.cite("contest_yielded_to", f"every other vampire yielded {m.title}: {m.name} holds it uncontested")
+    for m in [state.minion(x.name) for x in mine]:
+        if m.contested:
+            state = _card(state, m, m.name in yield_cards, ctx)
+    for m in [state.minion(x.name) for x in mine]:
+        if m.title_contested and m.location in IN_PLAY:
+            state = _title(state, m, m.name in yield_titles, ctx)
+    return state
+
+
+def _card(state: State, m: Minion, yielding: bool, ctx: Ctx) -> State:
+    me = m.controller
+    if yielding:
+        ctx.cite("contest_choice", f"{me} yields {m.card_name}")
+        return burn_minion(state, m.name, ctx, "contest_yield_burn", "yielded, with the cards on it; its blood "
+                                                                     "returns to the bank")
+    if state.player(me).pool < 1:
+        ctx.illegal("contest_pay_pool", f"{me} has no pool to keep contesting {m.card_name}: yield it")
+    ctx.cite("contest_choice", f"{me} contests {m.card_name}")
+    ctx.cite("contest_pay_pool", f"{me} pays 1 pool to keep contesting {m.card_name}")
+    return state.move_pool(me, -1)
+
+
+def _title(state: State, m: Minion, yielding: bool, ctx: Ctx) -> State:
+    if m.location == "torpor":
+        ctx.cite("contest_pay_blood", f"{m.name} is in torpor and must yield {m.title}")
+        return _lose_title(state, m, ctx)
+    if yielding:
+        ctx.cite("contest_choice", f"{m.name} yields the title {m.title}")
+        return _lose_title(state, m, ctx)
+    if m.blood < 1:
+        state = to_torpor(state, m.name, ctx, "contest_pay_blood", f"it has no blood to pay for {m.title}")
+        ctx.cite("torpor_yields_title", f"{m.name} is in torpor while contesting {m.title}, and yields it")
+        return _lose_title(state, m, ctx)
+    ctx.cite("contest_choice", f"{m.name} contests the title {m.title}")
+    ctx.cite("contest_pay_blood", f"{m.name} pays 1 blood to keep contesting {m.title}")
+    return state.move_blood(m.name, -1)
+
+
+def _lose_title(state: State, m: Minion, ctx: Ctx) -> State:
+    ctx.cite("contest_yield_burn", f"{m.name} no longer holds {m.title}")
+    return state.with_minion(m.name, title=None, title_contested=False)
+
+
+def torpor_yields(state: State, ctx: Ctx) -> State:
+    """After the untap steps, a vampire in torpor still contesting a title yields it (ref14:II.A.3)."""
+    for m in state.minions_of(state.current, "torpor"):
+        if m.title_contested:
+            ctx.cite("torpor_yields_title", f"{m.name} is in torpor still contesting {m.title}, and yields it")
+            state = state.with_minion(m.name, title=None, title_contested=False)
+    return state

@@ -1,0 +1,259 @@
+"""Votes: calling a referendum, counting every vote from its source, passing, titles (ref14:IV, rb95:7).
+
+A political action is an action like any other up to its resolution (ref14:III.D.2); its
+terms take effect only if the action succeeds and the referendum passes. The blood hunt
+after a diablerie is a referendum with no calling card in which no action modifier or
+reaction may be played (ref14:IV.C.4.note3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from checker.engine.actions import Plan, begin_action, card_played, run_action
+from checker.engine.context import Ctx
+from checker.engine.damage import burn_minion
+from checker.engine.decisions import Ballot, BloodHunt, CallVote, Terms, VoteSpec
+from checker.engine.state import Minion, State
+
+TITLE_STEPS = {"primogen": "vote_primogen", "prince": "vote_prince", "justicar": "vote_justicar"}
+
+
+def title_kind(title: str | None) -> str | None:
+    """The kind of political position a title is (``Prince of Paris`` is a prince), if any."""
+    words = (title or "").lower().replace("-", " ").split()
+    return next((kind for kind in TITLE_STEPS if kind in words), None)
+
+
+def title_votes(m: Minion, ctx: Ctx) -> int:
+    """Votes a vampire's title gives: by its kind; none if untitled or contested."""
+    kind = title_kind(m.title)
+    if kind is None:
+        return 0
+    return int(ctx.p("title_votes")[kind])
+
+
+def votes_allowed(ctx: Ctx) -> None:
+    if not ctx.p("votes_allowed"):
+        ctx.illegal_param("votes_allowed", "there is no voting in this game")
+
+
+def referendum(state: State, spec: VoteSpec, ctx: Ctx, *, caller: str | None, acting: str | None,
+               blood_hunt: bool = False) -> tuple[State, bool]:
+    """Count the votes cast, burning what they cost; returns the state and whether the referendum passed.
+
+    ``caller`` is the Methuselah whose card called it (its vote is cast), ``acting`` the acting vampire.
+    """
+    ctx.cite("referendum", "the referendum begins")
+    ctx.cite("voting_begins", "voting begins")
+    ctx.cite("no_inherent_votes", "Methuselahs have no votes of their own: every vote comes from a card, "
+                                  "a title or the Edge")
+    tally = {"for": 0, "against": 0}
+    if caller is not None:
+        tally[spec.calling_vote] += 1
+        ctx.cite("calling_card_vote", f"the card that called the referendum gives {caller} 1 vote, cast "
+                                      f"{spec.calling_vote}")
+    burned: dict[str, int] = {}
+    seen: set[tuple[str, str]] = set()
+    used_titles: set[str] = set()
+    for b in spec.ballots:
+        state, votes = _ballot(state, b, ctx, acting=acting, blood_hunt=blood_hunt, burned=burned,
+                               seen=seen, used_titles=used_titles)
+        tally[b.side] += votes
+    silent = [p.name for p in state.in_game() if p.name not in {b.player for b in spec.ballots} | {caller}]
+    if silent:
+        ctx.cite("no_obligation", f"{', '.join(silent)} cast no votes: there is no obligation to vote")
+    ctx.cite("voting_closes", "no more votes are cast: voting is closed")
+    for who, n in burned.items():
+        state = _redraw(state, who, n, ctx)
+    passed = tally["for"] > tally["against"]
+    verdict = "passes" if passed else "fails"
+    ctx.cite("vote_passes", f"{tally['for']} for, {tally['against']} against: the referendum {verdict}")
+    return state, passed
+
+
+def _ballot(state: State, b: Ballot, ctx: Ctx, *, acting: str | None, blood_hunt: bool, burned: dict[str, int],
+            seen: set[tuple[str, str]], used_titles: set[str]) -> tuple[State, int]:
+    if not state.has_player(b.player) or state.player(b.player).gone:
+        ctx.illegal("voting_begins", f"{b.player} is not a Methuselah in the game")
+    votes = 0
+    for name in b.titles:
+        votes += _title(state, b.player, name, used_titles, ctx)
+    if b.political_cards:
+        p = state.player(b.player)
+        if b.political_cards > p.hand:
+            ctx.illegal("political_card_votes", f"{b.player} has only {p.hand} cards in hand")
+        state = state.with_player(b.player, hand=p.hand - b.political_cards, ash_heap=p.ash_heap + b.political_cards)
+        burned[b.player] = burned.get(b.player, 0) + b.political_cards
+        votes += b.political_cards
+        ctx.cite("political_card_votes", f"{b.player} burns {b.political_cards} political card(s) from her hand "
+                                         f"for {b.political_cards} vote(s) {b.side}")
+    if b.edge:
+        if state.edge != b.player:
+            ctx.illegal("edge_vote", f"{b.player} does not have the Edge")
+        state = replace(state, edge=None)
+        votes += 1
+        ctx.cite("edge_vote", f"{b.player} burns the Edge for 1 vote {b.side}; the Edge returns to the center")
+    for card in b.cards:
+        state, n = _vote_card(state, b, card.name, card.by, card.votes, ctx, acting=acting, blood_hunt=blood_hunt,
+                              seen=seen, burned=burned)
+        votes += n
+    if votes:
+        ctx.cite("card_votes_cast", f"{b.player} casts {votes} vote(s) {b.side}")
+    return state, votes
+
+
+def _title(state: State, player: str, name: str, used: set[str], ctx: Ctx) -> int:
+    if not state.has_minion(name) or state.minion(name).controller != player:
+        ctx.illegal("title_votes", f"{name} is not a vampire {player} controls")
+    if name in used:
+        ctx.illegal("title_votes", f"{name}'s title votes are already cast")
+    used.add(name)
+    m = state.minion(name)
+    kind = title_kind(m.title)
+    if kind is None:
+        ctx.illegal("vote_untitled", f"{name} has no title: other minions provide no votes")
+    if m.location != "ready":
+        ctx.illegal("title_votes", f"{name} is {m.location}: only ready titled vampires give votes")
+    if m.title_contested:
+        ctx.cite("contested_title_no_votes", f"{name}'s title {m.title} is contested and provides no votes")
+        return 0
+    n = title_votes(m, ctx)
+    ctx.cite(TITLE_STEPS[kind], f"{name}, a ready {m.title}, provides {n} vote(s)")
+    ctx.cite("vampire_votes_both", f"{name}'s votes are cast by both {name} and {player}")
+    return n
+
+
+def _vote_card(state: State, b: Ballot, name: str, by: str, votes: int, ctx: Ctx, *, acting: str | None,
+               blood_hunt: bool, seen: set[tuple[str, str]], burned: dict[str, int]) -> tuple[State, int]:
+    if blood_hunt:
+        ctx.illegal("blood_hunt_no_cards", f"{name}: no action modifier or reaction may be played in a blood hunt")
+    if not state.has_minion(by) or state.minion(by).controller != b.player:
+        ctx.illegal("modifier_votes", f"{by} is not a minion {b.player} controls")
+    m = state.minion(by)
+    if (by, name) in seen:
+        ctx.illegal("reaction_once" if by != acting else "modifier_once", f"{by} cannot play {name} twice")
+    seen.add((by, name))
+    if by == acting:
+        ctx.cite("modifier_votes", f"the acting vampire {by} plays the action modifier {name} for {votes} vote(s)")
+    elif b.player == state.current:
+        ctx.illegal("modifier_votes", f"{by} is not the acting vampire: only it may play action modifiers")
+    else:
+        if m.tapped or m.location != "ready":
+            ctx.illegal("reaction_votes", f"{by} is not an untapped ready minion and cannot play a reaction")
+        ctx.cite("reaction_votes", f"{by}, an untapped minion of {b.player}, plays the reaction {name} for "
+                                   f"{votes} vote(s)")
+    p = state.player(b.player)
+    if p.hand <= 0:
+        ctx.illegal("replace_card", f"{b.player} has no card in hand to play {name}")
+    state = state.with_player(b.player, hand=p.hand - 1, ash_heap=p.ash_heap + 1)
+    burned[b.player] = burned.get(b.player, 0) + 1
+    if m.is_vampire:
+        ctx.cite("vampire_votes_both", f"the votes of {name} come from both {by} and {b.player}")
+    return state, votes
+
+
+def _redraw(state: State, who: str, n: int, ctx: Ctx) -> State:
+    """Cards burned or played during the referendum are replaced only now that it is over."""
+    p = state.player(who)
+    draw = min(n, p.library)
+    ctx.cite("vote_cards_not_replaced", f"the referendum is over: {who} draws {draw} card(s) to replace the "
+                                        f"{n} she played or burned for votes")
+    return state.with_player(who, hand=p.hand + draw, library=p.library - draw)
+
+
+def call_vote(state: State, d: CallVote, ctx: Ctx) -> State:
+    """A political action: a +1 stealth action; if it succeeds, its terms are set and voted on."""
+    votes_allowed(ctx)
+    state, actor = begin_action(state, d, ctx)
+    if not actor.is_vampire:
+        ctx.illegal("call_vote", f"{actor.name} is an ally: a vampire calls a vote")
+    me = state.current
+    ctx.cite("call_vote", f"{actor.name} calls a vote with {d.card.name}")
+    plan = Plan("call_vote", None, ctx.p("no_card_action_stealth")["call_vote"], d.card.cost, d.card.name)
+    state, ok = run_action(state, d, plan, ctx)
+    if not ok:
+        return card_played(state, ctx, d.card.name)
+    ctx.cite("replace_calling_card", f"{me} replaces {d.card.name}, the card that called the referendum")
+    state = card_played(state, ctx, d.card.name)
+    _check_terms(state, d.card.terms, ctx)
+    ctx.cite("terms_on_success", f"the action succeeded: the terms of {d.card.name} are set now")
+    ctx.cite("vote_terms", f"terms: {describe_terms(d.card.terms)}")
+    state, passed = referendum(state, d.vote, ctx, caller=me, acting=actor.name)
+    if passed:
+        state = apply_terms(state, d.card.terms, d.card.name, ctx)
+    return state
+
+
+def _check_terms(state: State, t: Terms, ctx: Ctx) -> None:
+    for who in (*t.gain_pool, *t.burn_pool):
+        if not state.has_player(who) or state.player(who).gone:
+            ctx.illegal("vote_terms", f"{who} is not a Methuselah in the game")
+    for m in (t.titled, t.burn):
+        if m is not None and (not state.has_minion(m) or state.minion(m).location not in ("ready", "torpor")):
+            ctx.illegal("vote_terms", f"{m} is not a minion in play")
+    if (t.title is None) != (t.titled is None):
+        ctx.illegal("vote_terms", "a title is given with both `title` and `titled`")
+    if t.titled is not None and not state.minion(t.titled).is_vampire:
+        ctx.illegal("vote_terms", f"{t.titled} is an ally: only vampires hold titles")
+
+
+def describe_terms(t: Terms) -> str:
+    parts = [f"{who} gains {n} pool" for who, n in t.gain_pool.items()]
+    parts += [f"{who} burns {n} pool" for who, n in t.burn_pool.items()]
+    if t.title and t.titled:
+        parts.append(f"{t.titled} becomes {t.title}")
+    if t.burn:
+        parts.append(f"{t.burn} is burned")
+    return "; ".join(parts) or "no effect the engine models"
+
+
+def apply_terms(state: State, t: Terms, card: str, ctx: Ctx) -> State:
+    """The referendum passed: the card's terms take place."""
+    ctx.cite("vote_effects", f"the referendum passed: the terms of {card} take place")
+    for who, n in t.gain_pool.items():
+        state = state.move_pool(who, n)
+        ctx.cite("vote_effects", f"{who} gains {n} pool")
+    for who, n in t.burn_pool.items():
+        lost = min(n, state.player(who).pool)
+        state = state.move_pool(who, -lost)
+        ctx.cite("vote_effects", f"{who} burns {lost} pool")
+    if t.title and t.titled:
+        state = give_title(state, t.titled, t.title, ctx)
+    if t.burn and state.minion(t.burn).location in ("ready", "torpor"):
+        state = burn_minion(state, t.burn, ctx, "vote_effects", "is burned")
+    return state
+
+
+def give_title(state: State, name: str, title: str, ctx: Ctx) -> State:
+    """A vampire gains a title: its old one is lost; a title another vampire holds becomes contested."""
+    m = state.minion(name)
+    if m.title and m.title != title:
+        ctx.cite("title_replaced", f"{name} loses the title {m.title}: a vampire holds one title at a time")
+    state = state.with_minion(name, title=title, title_contested=False)
+    ctx.cite("vote_effects", f"{name} is now {title}")
+    holders = [o for o in state.minions if o.name != name and o.title == title and o.location in ("ready", "torpor")]
+    for o in holders:
+        state = state.with_minion(o.name, title_contested=True)
+    if holders:
+        state = state.with_minion(name, title_contested=True)
+        ctx.cite("contest_unique", f"{', '.join(o.name for o in holders)} already holds {title}: the title is "
+                                   "contested")
+    return state
+
+
+def blood_hunt(state: State, d: BloodHunt, ctx: Ctx) -> State:
+    """The blood hunt right after a diablerie: no card calls it; a pass burns the diablerist."""
+    votes_allowed(ctx)
+    target = state.blood_hunt_on
+    if target is None:
+        ctx.illegal("blood_hunt", "a blood hunt may be called only immediately after a diablerie")
+    if not state.has_player(d.called_by) or state.player(d.called_by).gone:
+        ctx.illegal("blood_hunt", f"{d.called_by} is not a Methuselah in the game")
+    state = replace(state, blood_hunt_on=None)
+    ctx.cite("blood_hunt", f"{d.called_by} calls a blood hunt on {target}: not an action, it cannot be blocked")
+    ctx.cite("blood_hunt_no_cards", "no action modifier or reaction may be played in this referendum")
+    state, passed = referendum(state, d.vote, ctx, caller=None, acting=None, blood_hunt=True)
+    if passed and state.minion(target).location in ("ready", "torpor"):
+        state = burn_minion(state, target, ctx, "blood_hunt", "is burned by the blood hunt")
+    return state

@@ -1,0 +1,21 @@
+"""The untap phase in full: a withdrawal taking effect, untapping, contests, announcing a withdrawal (ref14:II.A)."""
+
+from __future__ import annotations
+
+from checker.engine import contests, phases, withdrawal
+from checker.engine.context import Ctx
+from checker.engine.decisions import Untap
+from checker.engine.state import State
+
+
+def untap_phase(state: State, d: Untap, ctx: Ctx) -> State:
+    if state.phase == "untap" and state.player(state.current).withdrawing:
+        me = state.current
+        state = withdrawal.withdraw(state, ctx)
+        return phases.next_turn(state, me)
+    state = phases.untap(state, ctx)
+    state = contests.untap_contests(state, d.yield_, d.yield_titles, ctx)
+    state = contests.torpor_yields(state, ctx)
+    if d.withdraw:
+        state = withdrawal.announce(state, ctx)
+    return state

@@ -1,0 +1,53 @@
+"""What a referendum is made of: the political card, its terms, and each Methuselah's ballot (ref14:IV, rb95:7).
+
+A vote's sources are spelled out, so the engine can check each one against the rules: the
+calling card's vote, titles of ready vampires, political cards burned from hand, the Edge,
+and vote cards played by minions (the acting vampire's action modifiers, other
+Methuselahs' reactions).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from checker.engine.models import Name, Strict
+
+Side = Literal["for", "against"]
+
+
+class VoteCard(Strict):
+    """A card giving votes, played by a minion: an action modifier by the acting vampire, or a reaction."""
+
+    name: str = Name
+    by: str = Field(min_length=1, max_length=80, description="The minion playing it.")
+    votes: int = Field(default=1, ge=1, le=20)
+
+
+class Ballot(Strict):
+    """The votes one Methuselah casts on one side, and where each comes from (ref14:IV.C.4)."""
+
+    player: str = Name
+    side: Side
+    titles: tuple[str, ...] = Field(default=(), description="Her ready titled vampires whose votes she casts.")
+    political_cards: int = Field(default=0, ge=0, le=20, description="Political cards burned from hand, 1 vote each.")
+    edge: bool = Field(default=False, description="She burns the Edge for one vote.")
+    cards: tuple[VoteCard, ...] = Field(default=(), description="Vote cards played by her minions.")
+
+
+class Terms(Strict):
+    """What the referendum does if it passes: fixed when the action succeeds (ref14:IV.B.note1)."""
+
+    gain_pool: dict[str, int] = Field(default_factory=dict, description="Methuselah -> pool gained.")
+    burn_pool: dict[str, int] = Field(default_factory=dict, description="Methuselah -> pool burned.")
+    title: str | None = Field(default=None, max_length=60, description="A title given to `titled`.")
+    titled: str | None = Field(default=None, max_length=80, description="The vampire given `title`.")
+    burn: str | None = Field(default=None, max_length=80, description="A minion burned.")
+
+
+class VoteSpec(Strict):
+    """The referendum: the calling card's vote and the ballots cast, in order."""
+
+    calling_vote: Side = Field(default="for", description="The side the calling card's vote is cast on.")
+    ballots: tuple[Ballot, ...] = ()
