@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from checker.cli import errata_cmds, reference_cmds, scenario_cmds, site_cmds
+from checker.cli import errata_cmds, play_cmds, reference_cmds, scenario_cmds, site_cmds
 
 app = typer.Typer(
     name="rules",
@@ -18,6 +18,7 @@ reference_cmds.register(app)
 scenario_cmds.register(app)
 errata_cmds.register(app)
 site_cmds.register(app)
+play_cmds.register(app)
 
 
 def main() -> None:

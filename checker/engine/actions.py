@@ -126,7 +126,7 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
     state, ok = run_action(state, d, plan, ctx)
     if not ok:
         return state
-    amount = ctx.p("bleed_amount") + sum(m.bleed for m in d.modifiers)
+    amount = ctx.p("bleed_amount") + max(actor.bleed - 1, 0) + sum(m.bleed for m in d.modifiers)
     ctx.cite_param("bleed_amount", f"{actor.name} bleeds {target} for {amount}")
     return _bleed_pool(state, target, amount, ctx)
 

@@ -6,7 +6,7 @@ action card with ``bleed: 2`` and ``cost: {blood: 1}``): there is no card databa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -253,6 +253,13 @@ class EndTurn(Strict):
     """End the turn: new allies become ready, the next Methuselah's turn begins (ref14:II.F)."""
 
 
+class Mystery(Strict):
+    """The solitaire variant's Mystery Methuselah plays a phase, or the whole turn, of the current player
+    (sol:basic.8)."""
+
+    phase: Literal["untap", "master", "minion", "influence", "turn"] = "turn"
+
+
 class StartGame(Strict):
     """Set the game up: check deck sizes, fill pools, deal hands and uncontrolled vampires (ref14:I)."""
 
@@ -278,5 +285,6 @@ DECISIONS: dict[str, type[Strict]] = {
     "influence": Influence,
     "discard": Discard,
     "end_turn": EndTurn,
+    "mystery": Mystery,
 }
 """Step names in scenario files and the decision each one is."""

@@ -22,6 +22,7 @@ from checker.engine.decisions import (
     Influence,
     LeaveTorpor,
     Master,
+    Mystery,
     OutOfTurnMaster,
     PlayAction,
     RecruitAlly,
@@ -35,6 +36,7 @@ from checker.engine.events import Event, IllegalDecision
 from checker.engine.ousting import check_ousting
 from checker.engine.setup import start_game
 from checker.engine.state import State
+from checker.solitaire import mystery
 from reference.rulesets import Ruleset
 
 Handler = Callable[[State, Any, Ctx], State]
@@ -60,6 +62,7 @@ HANDLERS: dict[type[Strict], Handler] = {
     Influence: phases.influence,
     Discard: phases.discard,
     EndTurn: lambda s, d, c: phases.end_turn(s, c),
+    Mystery: mystery.play,
 }
 
 

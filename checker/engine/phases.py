@@ -9,6 +9,7 @@ from checker.engine.context import Ctx
 from checker.engine.decisions import Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
 from checker.engine.ousting import settle_pending_rewards
 from checker.engine.state import PHASES, Minion, Phase, State
+from checker.engine.withdrawal import spent
 
 
 def advance_to(state: State, phase: Phase, ctx: Ctx, step: str) -> State:
@@ -29,6 +30,8 @@ def replace_card(state: State, player: str, ctx: Ctx, what: str, *, stays_in_pla
 
     A card that stays in play (equipment, a retainer, an ally) does not go to the ash heap.
     """
+    if not ctx.p("cards_from_hand"):
+        return state
     p = state.player(player)
     if p.hand <= 0:
         ctx.illegal("replace_card", f"{player} has no card in hand to play {what}")
@@ -45,7 +48,7 @@ def pay_pool(state: State, player: str, amount: int, ctx: Ctx, step: str, what: 
     if state.player(player).pool < amount:
         ctx.illegal(step, f"{player} cannot pay {amount} pool for {what}")
     ctx.cite(step, f"{player} pays {amount} pool for {what}")
-    return state.move_pool(player, -amount)
+    return spent(state.move_pool(player, -amount), player, f"{player} spent {amount} pool", ctx)
 
 
 def pay_blood(state: State, minion: str, amount: int, ctx: Ctx, step: str, what: str) -> State:
@@ -54,7 +57,8 @@ def pay_blood(state: State, minion: str, amount: int, ctx: Ctx, step: str, what:
     if state.minion(minion).blood < amount:
         ctx.illegal(step, f"{minion} cannot pay {amount} blood for {what}")
     ctx.cite(step, f"{minion} pays {amount} blood for {what}")
-    return state.move_blood(minion, -amount)
+    who = state.minion(minion).controller
+    return spent(state.move_blood(minion, -amount), who, f"{minion} spent {amount} blood", ctx)
 
 
 def untap(state: State, ctx: Ctx) -> State:

@@ -12,9 +12,10 @@ from typing import Literal
 
 from pydantic import Field
 
+from checker.engine.cards import DeckSetup
 from checker.engine.context import Ctx
 from checker.engine.decisions import Name, Strict
-from checker.engine.state import Location, Minion, Phase, Player, Retainer, State
+from checker.engine.state import Deck, Location, Minion, Phase, Player, Retainer, State
 
 Small = Field(default=None, ge=0, le=1000)
 
@@ -75,6 +76,8 @@ class Setup(Strict):
     phase: Phase = "untap"
     game_turn: int = Field(default=1, ge=1, le=1000, description="Turns begun in the game so far, this one included.")
     edge: str | None = Field(default=None, max_length=80, description="Who has the Edge. Default: nobody.")
+    decks: dict[str, DeckSetup] = Field(
+        default_factory=dict, description="Solitaire: each Methuselah's crypt and resources, top card first.")
 
 
 Issue = tuple[tuple[str | int, ...], str]  # (path inside the setup, message)
@@ -126,6 +129,9 @@ def check_setup(s: Setup) -> list[Issue]:
             issues.append(((key,), f"{value!r} is not a player of this setup"))
         elif value is not None and s.players[players.index(value)].ousted:
             issues.append(((key,), f"{value} is ousted"))
+    for owner in s.decks:
+        if owner not in players:
+            issues.append((("decks", owner), f"{owner!r} is not a player of this setup"))
     if s.turn is None and s.players[0].ousted:
         issues.append((("turn",), "the first player is ousted: say whose turn it is"))
     return issues
@@ -152,8 +158,12 @@ def initial_state(s: Setup, ctx: Ctx) -> State:
                crypt=p.crypt, ousted=bool(p.ousted), own_turns=_own_turns(s, i, current), withdrawing=p.withdrawing)
         for i, p in enumerate(s.players))
     minions = tuple(_minion(m) for m in s.minions)
+    decks = tuple(Deck(player=p, crypt=d.crypt, resources=d.resources, cached_vampire=d.cached_vampire,
+                       cached_resource=d.cached_resource) for p, d in s.decks.items())
+    players = tuple(replace(p, crypt=len(s.decks[p.name].crypt), library=len(s.decks[p.name].resources))
+                    if p.name in s.decks else p for p in players)
     state = State(players=players, minions=minions, edge=s.edge, current=current, phase=s.phase,
-                  game_turn=s.game_turn)
+                  game_turn=s.game_turn, decks=decks)
     return replace(state, bank=state.bank - (state.total_counters() - state.bank))
 
 
@@ -189,7 +199,19 @@ def start_game(state: State, ctx: Ctx) -> State:
                               f"{p.name}'s crypt has {p.crypt} cards; it must have at least {crypt_min}"
                               + (f" and at most {crypt_max}" if crypt_max is not None else ""))
     ctx.cite_param("library_min", f"every library has {lib_min} to {top} cards")
+    if lib_max is not None:
+        ctx.cite_param("library_max", f"no library has more than {lib_max} cards")
     ctx.cite_param("crypt_min", f"every crypt has at least {crypt_min} cards")
+    if crypt_max is not None:
+        ctx.cite_param("crypt_max", f"no crypt has more than {crypt_max} cards")
+    if not ctx.p("political_cards_allowed"):
+        for d in state.decks:
+            political = [c.name for c in d.resources if c.type == "political"]
+            if political:
+                ctx.illegal_param("political_cards_allowed", f"{d.player}'s resources hold strictly political "
+                                                             f"cards: {', '.join(political)}")
+        ctx.cite_param("political_cards_allowed", "no deck holds a strictly political card")
+    ctx.cite("edge_start", "the Edge starts the game in the central area, uncontrolled")
     order = ", ".join(f"{p.name} (prey {state.prey(p.name)})" for p in state.players)
     ctx.cite("setup_seating", f"seating, clockwise: {order}")
     pool, hand, deal = ctx.p("starting_pool"), ctx.p("hand_size"), ctx.p("starting_uncontrolled")

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from checker.engine.cards import ResourceCard, VampireCard
+
 Location = Literal["ready", "torpor", "uncontrolled", "new", "crypt", "ash_heap", "removed"]
 Phase = Literal["untap", "master", "minion", "influence", "discard", "end"]
 PHASES: tuple[Phase, ...] = ("untap", "master", "minion", "influence", "discard", "end")
@@ -88,6 +90,18 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class Deck:
+    """A Methuselah's decks in the solitaire variant, top first; cached cards; cards on her minions."""
+
+    player: str
+    crypt: tuple[VampireCard, ...] = ()
+    resources: tuple[ResourceCard, ...] = ()
+    cached_vampire: VampireCard | None = None
+    cached_resource: ResourceCard | None = None
+    attached: tuple[tuple[str, ResourceCard], ...] = ()  # (minion, card on it)
+
+
+@dataclass(frozen=True, slots=True)
 class PendingReward:
     """An oust reward held until the end of the turn (when 'same turn' withholds it)."""
 
@@ -110,6 +124,7 @@ class State:
     pending_rewards: tuple[PendingReward, ...] = ()
     ousted_this_turn: frozenset[str] = field(default_factory=frozenset)
     blood_hunt_on: str | None = None
+    decks: tuple[Deck, ...] = ()
 
     # --- reading -------------------------------------------------------------------------
     def player(self, name: str) -> Player:
@@ -168,6 +183,16 @@ class State:
     def with_minion(self, name: str, **changes: object) -> State:
         return replace(self, minions=tuple(replace(m, **changes) if m.name == name else m  # type: ignore[arg-type]
                                            for m in self.minions))
+
+    def deck(self, player: str) -> Deck:
+        for d in self.decks:
+            if d.player == player:
+                return d
+        raise KeyError(player)
+
+    def with_deck(self, player: str, **changes: object) -> State:
+        return replace(self, decks=tuple(replace(d, **changes) if d.player == player else d  # type: ignore[arg-type]
+                                         for d in self.decks))
 
     def add_minion(self, minion: Minion) -> State:
         return replace(self, minions=(*self.minions, minion))

@@ -25,6 +25,7 @@ def announce(state: State, ctx: Ctx) -> State:
     if needs.get("short_hand") and me.hand >= ctx.p("hand_size"):
         ctx.illegal_param("withdraw_requires", f"{me.name} begins her turn with a full hand: she may not withdraw")
     ctx.cite_param("withdraw_requires", f"{me.name} has run out of library cards and may withdraw")
+    ctx.cite("untap_withdraw_announce", f"{me.name} may announce her intention to withdraw in this untap phase")
     ctx.cite("withdraw_announce", f"{me.name} announces her intention to withdraw, in her untap phase")
     ctx.cite("withdraw_conditions", f"until her next untap phase {me.name} must keep all her pool and blood and "
                                     "keep her minions out of combat")
@@ -49,13 +50,23 @@ def watch(before: State, after: State, ctx: Ctx) -> State:
                 ally_or_retainer = True
             if sum(r.life for r in now.retainers) < sum(r.life for r in m.retainers):
                 ally_or_retainer = True
+        if ally_or_retainer and ctx.p("withdraw_ally_life_breaks"):
+            lost.append("life from her allies or retainers")
+            ally_or_retainer = False
         if lost:
             after = fail(after, p.name, ctx, "withdraw_spent" if p.name == after.current else "withdraw_fails_on_loss",
                          f"{p.name} lost {', '.join(lost)}")
         elif ally_or_retainer:
-            ctx.cite("withdraw_allies_retainers", f"{p.name}'s allies or retainers lost life: her attempt to "
+            ctx.cite_param("withdraw_ally_life_breaks", f"{p.name}'s allies or retainers lost life: her attempt to "
                                                   "withdraw goes on")
     return after
+
+
+def spent(state: State, who: str, why: str, ctx: Ctx) -> State:
+    """She paid a cost: spending pool or blood nullifies the attempt, whatever the cost brings back."""
+    if state.has_player(who) and state.player(who).withdrawing:
+        return fail(state, who, ctx, "withdraw_spent", why)
+    return state
 
 
 def combat_entered(state: State, minions: tuple[str, ...], ctx: Ctx) -> State:
@@ -75,6 +86,7 @@ def fail(state: State, who: str, ctx: Ctx, step: str, why: str) -> State:
 def withdraw(state: State, ctx: Ctx) -> State:
     """At the start of her next untap phase, the Methuselah withdraws."""
     me = state.current
+    ctx.cite("untap_withdraw", f"{me} announced her withdrawal on her prior turn and fulfilled every requirement")
     ctx.cite("withdraw_at_untap", f"{me} kept every condition until her untap phase: she withdraws")
     freed = state.player(me).pool
     state = replace(leave_play(state, me, ctx), bank=state.bank + freed)

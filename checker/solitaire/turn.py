@@ -1,0 +1,173 @@
+"""The solitaire variant's moves (sol:phase, sol:basic): pure transitions over the engine's state.
+
+Each function takes a decision already made (by the Mystery Methuselah's policy in
+:mod:`checker.solitaire.mystery`, or by a script) and applies it, citing the variant's rules.
+Decks are top-first tuples; burned cards go to the bottom of their deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from checker.engine.cards import ResourceCard, VampireCard
+from checker.engine.context import Ctx
+from checker.engine.state import Minion, Retainer, State
+
+IN_PLAY = ("ready", "torpor")
+
+
+def vampires(state: State, who: str) -> list[Minion]:
+    """The vampires a Methuselah controls (ready or in torpor)."""
+    return [m for m in state.minions_of(who, "ready", "torpor") if m.is_vampire]
+
+
+def card_of(state: State, m: Minion) -> VampireCard:
+    """The crypt card a vampire in play is: its bleed without what its equipment adds."""
+    extra = sum(c.bleed for n, c in state.deck(m.controller).attached if n == m.name and c.type == "equipment")
+    return VampireCard(name=m.name, capacity=m.capacity, bleed=max(m.bleed - extra, 0))
+
+
+def weapon(state: State, m: Minion) -> ResourceCard | None:
+    """The strongest weapon a vampire carries, if any."""
+    arms = [c for n, c in state.deck(m.controller).attached if n == m.name and c.damage]
+    return max(arms, key=lambda c: (c.damage, c.name)) if arms else None
+
+
+def strength(state: State, m: Minion) -> int:
+    """Damage the vampire's strike inflicts: a weapon's, or its hands' (rb95:8.1.1.damage)."""
+    w = weapon(state, m)
+    return w.damage if w else 1
+
+
+def burn_vampire(state: State, name: str, ctx: Ctx) -> State:
+    """Burn a vampire: it goes to the crypt's bottom, its cards to the resources' bottom, its blood to the bank."""
+    m = state.minion(name)
+    d = state.deck(m.controller)
+    card = card_of(state, m)
+    on_it = tuple(c for n, c in d.attached if n == name)
+    state = state.with_deck(m.controller, crypt=(*d.crypt, card), resources=(*d.resources, *on_it),
+                            attached=tuple(a for a in d.attached if a[0] != name))
+    state = replace(state.with_minion(name, location="crypt", blood=0, retainers=(), equipment=(), tapped=False,
+                                      paralyzed=False, bleed=card.bleed, title=None),
+                    bank=state.bank + m.counters)
+    state = state.with_player(m.controller, crypt=len(state.deck(m.controller).crypt),
+                              library=len(state.deck(m.controller).resources))
+    ctx.cite("sol_burn", f"{name} is burned to the bottom of {m.controller}'s crypt"
+             + (f", with {', '.join(c.name for c in on_it)} to the bottom of the resources" if on_it else "")
+             + (f"; its {m.blood} blood returns to the bank" if m.blood else ""))
+    return state
+
+
+def recycle(state: State, ctx: Ctx) -> State:
+    """Vampires burned during play (combat, a blood hunt) go to the bottom of their owner's crypt."""
+    for m in state.minions:
+        if m.is_vampire and m.location == "ash_heap" and any(d.player == m.controller for d in state.decks):
+            d = state.deck(m.controller)
+            on_it = tuple(c for n, c in d.attached if n == m.name)
+            state = state.with_deck(m.controller, crypt=(*d.crypt, card_of(state, m)),
+                                    resources=(*d.resources, *on_it),
+                                    attached=tuple(a for a in d.attached if a[0] != m.name))
+            state = state.with_minion(m.name, location="crypt", bleed=card_of(state, m).bleed)
+            ctx.cite("sol_recycle", f"{m.name} was burned: it goes to the bottom of {m.controller}'s crypt")
+    return sync_counts(state)
+
+
+def sync_counts(state: State) -> State:
+    for d in state.decks:
+        state = state.with_player(d.player, crypt=len(d.crypt), library=len(d.resources))
+    return state
+
+
+def take_control(state: State, who: str, card: VampireCard, ctx: Ctx, *, tapped: bool, source: str) -> State:
+    """Fill a vampire from the pool and take control of it; from the influence phase it enters tapped."""
+    limit = ctx.p("max_controlled_vampires")
+    if len(vampires(state, who)) >= limit:
+        ctx.illegal_param("max_controlled_vampires", f"{who} already controls {limit} vampires")
+    if state.player(who).pool < card.capacity:
+        ctx.illegal("sol_crypt_master", f"{who} has {state.player(who).pool} pool and {card.name} needs "
+                                        f"{card.capacity} to fill")
+    state = state.move_pool(who, -card.capacity)
+    if state.has_minion(card.name):
+        state = state.with_minion(card.name, controller=who, location="ready", blood=0, capacity=card.capacity,
+                                  bleed=card.bleed, tapped=tapped)
+    else:
+        state = state.add_minion(Minion(name=card.name, controller=who, kind="vampire", blood=0,
+                                        capacity=card.capacity, bleed=card.bleed, tapped=tapped))
+    state = replace(state.with_minion(card.name, blood=card.capacity), bank=state.bank - card.capacity)
+    ctx.cite(source, f"{who} takes control of {card.name} ({source_text(source)}), moving {card.capacity} pool "
+                     "to fill it")
+    ctx.cite("sol_control_untapped" if not tapped else "sol_control_tapped",
+             f"{card.name} enters play {'tapped' if tapped else 'untapped'}")
+    return sync_counts(state)
+
+
+def source_text(step: str) -> str:
+    return {"sol_crypt_master": "master phase", "sol_review_crypt": "influence phase"}.get(step, step)
+
+
+def draw(state: State, who: str, n: int, *, crypt: bool) -> tuple[State, tuple[VampireCard | ResourceCard, ...]]:
+    """Take the top ``n`` cards of a deck (fewer if it is short)."""
+    d = state.deck(who)
+    pile = d.crypt if crypt else d.resources
+    taken, rest = pile[:n], pile[n:]
+    state = state.with_deck(who, crypt=rest) if crypt else state.with_deck(who, resources=rest)
+    return sync_counts(state), taken
+
+
+def to_bottom(state: State, who: str, cards: tuple[VampireCard | ResourceCard, ...], *, crypt: bool) -> State:
+    d = state.deck(who)
+    if crypt:
+        return sync_counts(state.with_deck(who, crypt=(*d.crypt, *[c for c in cards if isinstance(c, VampireCard)])))
+    return sync_counts(state.with_deck(
+        who, resources=(*d.resources, *[c for c in cards if isinstance(c, ResourceCard)])))
+
+
+def to_top(state: State, who: str, card: VampireCard | ResourceCard, *, crypt: bool) -> State:
+    d = state.deck(who)
+    if isinstance(card, VampireCard) and crypt:
+        return sync_counts(state.with_deck(who, crypt=(card, *d.crypt)))
+    assert isinstance(card, ResourceCard)
+    return sync_counts(state.with_deck(who, resources=(card, *d.resources)))
+
+
+def attach(state: State, who: str, card: ResourceCard, vampire: str, ctx: Ctx) -> State:
+    """Equipment or a retainer goes on a vampire, tapped or not, without tapping it (sol:basic.5)."""
+    m = state.minion(vampire)
+    d = state.deck(who)
+    state = state.move_pool(who, -card.cost) if card.cost else state
+    state = state.with_deck(who, attached=(*d.attached, (vampire, card)))
+    if card.type == "equipment":
+        state = state.with_minion(vampire, equipment=(*m.equipment, card.name), bleed=m.bleed + card.bleed)
+        ctx.cite("sol_equip_no_tap", f"{card.name} is put on {vampire}"
+                 + (" (tapped)" if m.tapped else "") + "; equipping does not tap it"
+                 + (f"; {card.cost} pool paid" if card.cost else ""))
+    else:
+        state = replace(state.with_minion(vampire, retainers=(*m.retainers, Retainer(card.name, card.life))),
+                        bank=state.bank - card.life)
+        ctx.cite("sol_equip_no_tap", f"the retainer {card.name} is put on {vampire}, with {card.life} life, "
+                                     "without tapping it" + (f"; {card.cost} pool paid" if card.cost else ""))
+    return state
+
+
+def master_card(state: State, who: str, card: ResourceCard, ctx: Ctx, step: str) -> State:
+    """A master card: pay its cost, gain its pool, put its blood on the strongest vampire."""
+    if card.cost:
+        state = state.move_pool(who, -card.cost)
+    if card.pool:
+        state = state.move_pool(who, card.pool)
+    ctx.cite(step, f"{who} plays the master card {card.name}" + (f": gains {card.pool} pool" if card.pool else "")
+             + (f", paying {card.cost}" if card.cost else ""))
+    if card.blood:
+        targets = sorted(vampires(state, who), key=lambda m: (m.blood - m.capacity, m.name))
+        if targets and targets[0].blood < targets[0].capacity:
+            t = targets[0]
+            gain = min(card.blood, t.capacity - t.blood)
+            state = state.move_blood(t.name, gain)
+            ctx.cite(step, f"{card.name}: {t.name} gains {gain} blood")
+    return bury(state, who, card, ctx)
+
+
+def bury(state: State, who: str, card: ResourceCard, ctx: Ctx) -> State:
+    """A used card with no lasting effect is burned to the bottom of the resources."""
+    ctx.cite("sol_resource_master", f"{card.name} is burned to the bottom of {who}'s resources")
+    return to_bottom(state, who, (card,), crypt=False)
