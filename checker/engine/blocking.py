@@ -134,7 +134,7 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
                                        "the action is blocked")
             state = state.with_minion(blocker, tapped=True)
             ctx.cite("tap_blocker", f"{blocker} taps to block")
-            if d.kind == "card":
+            if d.kind in ("card", "call_vote"):
                 ctx.cite("burn_blocked_card", "the action card is burned")
             if deferred:
                 ctx.cite_param("modifier_costs_when_blocked", "the costs of the modifiers played are ignored")

@@ -85,6 +85,7 @@ def _card(state: State, m: Minion, yielding: bool, ctx: Ctx) -> State:
 def _title(state: State, m: Minion, yielding: bool, ctx: Ctx) -> State:
     if m.location == "torpor":
         ctx.cite("contest_pay_blood", f"{m.name} is in torpor and must yield {m.title}")
+        ctx.cite("torpor_yields_title", f"{m.name} is in torpor still contesting {m.title}, and yields it")
         return _lose_title(state, m, ctx)
     if yielding:
         ctx.cite("contest_choice", f"{m.name} yields the title {m.title}")
@@ -99,7 +100,7 @@ def _title(state: State, m: Minion, yielding: bool, ctx: Ctx) -> State:
 
 
 def _lose_title(state: State, m: Minion, ctx: Ctx) -> State:
-    ctx.cite("contest_yield_burn", f"{m.name} no longer holds {m.title}")
+    ctx.cite("contest_choice", f"{m.name} no longer holds {m.title}")
     return state.with_minion(m.name, title=None, title_contested=False)
 
 

@@ -45,10 +45,19 @@ def burn_minion(state: State, name: str, ctx: Ctx, step: str, why: str) -> State
     m = state.minion(name)
     freed = m.counters
     state = replace(state.with_minion(name, location="ash_heap", blood=0, retainers=(), equipment=(),
-                                      tapped=False, paralyzed=False),
+                                      tapped=False, paralyzed=False, borrowed=()),
                     bank=state.bank + freed)
     ctx.cite(step, f"{name} is burned: {why}")
+    borrowed = dict(m.borrowed)
+    state = to_ash_heap(state, m.controller, 1 + len(m.retainers) + len([e for e in m.equipment if e not in borrowed]))
+    for owner in borrowed.values():
+        state = to_ash_heap(state, owner, 1)
     return state
+
+
+def to_ash_heap(state: State, player: str, cards: int) -> State:
+    """Burned cards go to their owner's ash heap (rb95:2.burn)."""
+    return state.with_player(player, ash_heap=state.player(player).ash_heap + cards)
 
 
 def to_torpor(state: State, name: str, ctx: Ctx, step: str, why: str, *, paralyzed: bool = False) -> State:
@@ -144,7 +153,7 @@ def _lose_equipment(state: State, victim: str, item: str, ctx: Ctx, step: str, t
     state = state.with_minion(victim, equipment=tuple(e for e in v.equipment if e != item))
     if taker is None:
         ctx.cite(step, f"{item} on {victim} is burned")
-        return state
+        return to_ash_heap(state, dict(v.borrowed).get(item, v.controller), 1)
     owner = dict(v.borrowed).get(item, v.controller)
     state = state.with_minion(victim, borrowed=tuple(b for b in v.borrowed if b[0] != item))
     t = state.minion(taker)
@@ -207,6 +216,7 @@ def _damage_retainer(state: State, holder: str, name: str, amount: int, prevente
         ctx.cite("ally_damage", f"the retainer {name} loses {lost} life")
         if r.life - lost <= 0:
             ctx.cite("burn_ally_retainer", f"the retainer {name} has lost its last life and is burned")
+            state = to_ash_heap(state, m.controller, 1)
         else:
             kept.append(replace(r, life=r.life - lost))
     return state.with_minion(holder, retainers=tuple(kept))

@@ -173,7 +173,8 @@ def _transfer(state: State, me: str, t: Transfer, left: int, allowance: str, ctx
         _spend(left, cost, "transfer_cost_pool_to_vampire", allowance, ctx)
         if state.player(me).pool < t.amount:
             ctx.illegal_param("transfer_cost_pool_to_vampire", f"{me} has only {state.player(me).pool} pool")
-        if v.blood + t.amount > v.capacity and not ctx.p("uncontrolled_may_exceed_capacity"):
+        if v.blood + t.amount > v.capacity and (not ctx.p("uncontrolled_may_exceed_capacity")
+                                                 or v.location != "uncontrolled"):
             ctx.illegal_param("uncontrolled_may_exceed_capacity",
                               f"{v.name} cannot hold more blood than its capacity {v.capacity}")
         state = state.with_player(me, pool=state.player(me).pool - t.amount)
@@ -232,6 +233,10 @@ def _uncontrolled(state: State, me: str, name: str, param: str, ctx: Ctx) -> Min
     if not state.has_minion(name):
         ctx.illegal_param(param, f"no minion named {name}")
     v = state.minion(name)
+    if param == "transfer_cost_pool_to_vampire" and ctx.p("transfer_to_controlled"):
+        if v.controller != me or not v.is_vampire or v.location not in ("ready", "torpor"):
+            ctx.illegal_param("transfer_to_controlled", f"{name} is not a vampire {me} controls")
+        return v
     if v.controller != me or v.location != "uncontrolled":
         ctx.illegal_param(param, f"{name} is not one of {me}'s uncontrolled vampires")
     return v

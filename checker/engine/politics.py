@@ -53,6 +53,8 @@ def referendum(state: State, spec: VoteSpec, ctx: Ctx, *, caller: str | None, ac
         tally[spec.calling_vote] += 1
         ctx.cite("calling_card_vote", f"the card that called the referendum gives {caller} 1 vote, cast "
                                       f"{spec.calling_vote}")
+    if spec.ballots:
+        ctx.cite("votes_gained", "votes are gained from titles, political cards, the Edge and vote cards")
     burned: dict[str, int] = {}
     seen: set[tuple[str, str]] = set()
     used_titles: set[str] = set()
@@ -140,7 +142,7 @@ def _vote_card(state: State, b: Ballot, name: str, by: str, votes: int, ctx: Ctx
         ctx.illegal("modifier_votes", f"{by} is not the acting vampire: only it may play action modifiers")
     else:
         if m.tapped or m.location != "ready":
-            ctx.illegal("reaction_votes", f"{by} is not an untapped ready minion and cannot play a reaction")
+            ctx.illegal("reaction_votes_untapped", f"{by} is not an untapped ready minion and cannot play a reaction")
         ctx.cite("reaction_votes", f"{by}, an untapped minion of {b.player}, plays the reaction {name} for "
                                    f"{votes} vote(s)")
     p = state.player(b.player)
@@ -182,6 +184,7 @@ def call_vote(state: State, d: CallVote, ctx: Ctx) -> State:
     state, passed = referendum(state, d.vote, ctx, caller=me, acting=actor.name)
     if passed:
         state = apply_terms(state, d.card.terms, d.card.name, ctx)
+    ctx.cite("burn_action_card", f"{d.card.name} has no lasting effect and is burned")
     return state
 
 
@@ -237,7 +240,7 @@ def give_title(state: State, name: str, title: str, ctx: Ctx) -> State:
         state = state.with_minion(o.name, title_contested=True)
     if holders:
         state = state.with_minion(name, title_contested=True)
-        ctx.cite("contest_unique", f"{', '.join(o.name for o in holders)} already holds {title}: the title is "
+        ctx.cite("contest_choice", f"{', '.join(o.name for o in holders)} already holds {title}: the title is "
                                    "contested")
     return state
 

@@ -14,6 +14,8 @@ def untap_phase(state: State, d: Untap, ctx: Ctx) -> State:
         state = withdrawal.withdraw(state, ctx)
         return phases.next_turn(state, me)
     state = phases.untap(state, ctx)
+    if d.withdraw or any(m.contested or m.title_contested for m in state.minions_of(state.current)):
+        ctx.cite("untap_steps", "after untapping, the untap steps are taken")
     state = contests.untap_contests(state, d.yield_, d.yield_titles, ctx)
     state = contests.torpor_yields(state, ctx)
     if d.withdraw:

@@ -68,6 +68,8 @@ def recycle(state: State, ctx: Ctx) -> State:
                                     resources=(*d.resources, *on_it),
                                     attached=tuple(a for a in d.attached if a[0] != m.name))
             state = state.with_minion(m.name, location="crypt", bleed=card_of(state, m).bleed)
+            heap = state.player(m.controller).ash_heap
+            state = state.with_player(m.controller, ash_heap=max(heap - 1 - len(on_it), 0))
             ctx.cite("sol_recycle", f"{m.name} was burned: it goes to the bottom of {m.controller}'s crypt")
     return sync_counts(state)
 
