@@ -362,23 +362,32 @@ def _review_crypt(state: State, points: int, ctx: Ctx) -> tuple[State, int, bool
 
 
 def _maybe_cache_vampire(state: State, v: VampireCard, points: int, ctx: Ctx) -> tuple[State, int, bool]:
-    """sol:basic.8.10 (cache what he can control leaving 3 pool) and sol:basic.8.9 (burn a lesser cached one)."""
-    me = state.current
-    if state.player(me).pool - v.capacity < 3:
+    """sol:basic.8.10: cache a vampire he could control leaving 3 pool."""
+    if state.player(state.current).pool - v.capacity < 3:
         return state, points, False
-    old = state.deck(me).cached_vampire
+    return _cache(state, v, points, ctx, "mm_cache_vampire", "he could control it leaving 3 pool")
+
+
+def _cache(state: State, card: VampireCard | ResourceCard, points: int, ctx: Ctx, step: str, why: str
+           ) -> tuple[State, int, bool]:
+    """Cache a card, one of each kind at most (sol:basic.3); a point burns a lesser cached one (sol:basic.8.9)."""
+    me = state.current
+    crypt = isinstance(card, VampireCard)
+    d = state.deck(me)
+    old: VampireCard | ResourceCard | None = d.cached_vampire if crypt else d.cached_resource
+    slot = "cached_vampire" if crypt else "cached_resource"
     if old is not None:
-        if points < 1 or v.bleed <= old.bleed:
+        if points < 1 or card.bleed <= old.bleed:
             ctx.cite("sol_cache_limit", f"{me} already has {old.name} cached and keeps it")
             return state, points, False
         points -= 1
         ctx.cite("mm_burn_to_cache", f"{me} spends 1 influence to burn his cached {old.name} (bleed {old.bleed}) "
-                                     f"and cache {v.name} (bleed {v.bleed})")
-        state = turn.to_bottom(state.with_deck(me, cached_vampire=None), me, (old,), crypt=True)
-    state = state.with_deck(me, cached_vampire=v)
-    ctx.cite("mm_cache_vampire", f"{me} caches {v.name}: he could control it leaving 3 pool")
-    ctx.cite("sol_cache_limit", f"{me} has one cached vampire at most")
-    ctx.cite("sol_review_crypt", "caching ends his influence phase")
+                                     f"and cache {card.name} (bleed {card.bleed})")
+        state = turn.to_bottom(state.with_deck(me, **{slot: None}), me, (old,), crypt=crypt)
+    state = state.with_deck(me, **{slot: card})
+    ctx.cite(step, f"{me} caches {card.name}: {why}")
+    ctx.cite("sol_cache_limit", f"{me} has one cached {'vampire' if crypt else 'resource'} at most")
+    ctx.cite("sol_review_crypt" if crypt else "sol_review_resources", "caching ends his influence phase")
     return state, points, True
 
 
@@ -417,24 +426,11 @@ def _next_turn_use(state: State, card: ResourceCard) -> bool:
 
 
 def _maybe_cache_resource(state: State, card: ResourceCard, points: int, ctx: Ctx) -> tuple[State, int, bool]:
-    """sol:basic.8.11 (cache master and bleed modifier cards he can use next turn) and sol:basic.8.9."""
-    me = state.current
+    """sol:basic.8.11: cache a master card or a bleed modifier he can use next turn."""
     if not _next_turn_use(state, card):
         return state, points, False
-    old = state.deck(me).cached_resource
-    if old is not None:
-        if points < 1 or card.bleed <= old.bleed:
-            ctx.cite("sol_cache_limit", f"{me} already has {old.name} cached and keeps it")
-            return state, points, False
-        points -= 1
-        ctx.cite("mm_burn_to_cache", f"{me} spends 1 influence to burn his cached {old.name} and cache "
-                                     f"{card.name} (bleed {card.bleed} over {old.bleed})")
-        state = turn.to_bottom(state.with_deck(me, cached_resource=None), me, (old,), crypt=False)
-    state = state.with_deck(me, cached_resource=card)
-    ctx.cite("mm_cache_resource", f"{me} caches {card.name}: a {card.type.replace('_', ' ')} he can use next turn")
-    ctx.cite("sol_cache_limit", f"{me} has one cached resource at most")
-    ctx.cite("sol_review_resources", "caching ends his influence phase")
-    return state, points, True
+    return _cache(state, card, points, ctx, "mm_cache_resource",
+                  f"a {card.type.replace('_', ' ')} he can use next turn")
 
 
 PHASES = ("untap", "master", "minion", "influence")

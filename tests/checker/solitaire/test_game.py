@@ -1,0 +1,69 @@
+"""Whole solitaire games with the Mystery Methuselah on both sides (sol:basic.8): they finish, with a winner,
+break no invariant, cite only existing rules, and the same seed plays the same game.
+
+The default run plays 20 seeds; ``RULES_EXTENDED=1`` plays 1,000.
+"""
+
+from __future__ import annotations
+
+import os
+
+from typer.testing import CliRunner
+
+from checker.cli import app
+from checker.engine.invariants import broken_invariants
+from checker.engine.state import State
+from checker.solitaire.game import play, setup
+from reference.corpus import corpus
+from reference.rulesets import rulesets
+
+SEEDS = 1000 if os.environ.get("RULES_EXTENDED") else 20
+
+
+def test_games_finish_with_a_winner_and_keep_every_invariant() -> None:
+    rs = rulesets()["solitaire"]
+    rules = corpus().rules
+    for seed in range(1, SEEDS + 1):
+        broken: list[str] = []
+
+        def check(state: State) -> None:
+            broken.extend(broken_invariants(state))
+
+        game = play(seed, rs, check=check)
+        assert broken == [], (seed, broken)
+        assert game.final.over and len(game.winners) == 1, seed
+        assert all(e.rule in rules for _, _, e in game.log)
+        loser = next(p for p in game.final.players if p.name not in game.winners)
+        assert loser.ousted and loser.pool == 0  # sol:basic.7: bled at zero pool
+
+
+def test_every_decision_rule_of_the_mystery_methuselah_is_used_in_some_game() -> None:
+    rs = rulesets()["solitaire"]
+    cited = {e.rule for seed in range(1, 41) for _, _, e in play(seed, rs).log}
+    wanted = {"sol:basic.8", "sol:basic.8.1", "sol:basic.8.2", "sol:basic.8.6", "sol:basic.8.7", "sol:basic.8.8",
+              "sol:basic.8.11", "sol:phase.1", "sol:phase.2.a", "sol:phase.2.b", "sol:phase.3", "sol:phase.4.b",
+              "sol:phase.4.c", "sol:basic.7", "sol:setup.1"}
+    assert wanted <= cited, sorted(wanted - cited)
+
+
+def test_the_same_seed_deals_and_plays_the_same_game() -> None:
+    rs = rulesets()["solitaire"]
+    assert setup(3) == setup(3) and setup(3) != setup(4)
+    assert play(3, rs).log == play(3, rs).log
+
+
+def test_the_play_command_prints_the_same_log_for_the_same_seed() -> None:
+    runner = CliRunner()
+    first = runner.invoke(app, ["play", "solitaire", "--seed", "1"])
+    second = runner.invoke(app, ["play", "solitaire", "--seed", "1"])
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    assert "game over after" in first.output and "winner" in first.output
+    assert "sol:basic.8.2" in first.output
+
+
+def test_the_play_command_refuses_an_unknown_variant() -> None:
+    result = CliRunner().invoke(app, ["play", "chess", "--seed", "1"])
+    assert result.exit_code == 2
+    assert "unknown variant 'chess'" in result.output
+    assert "Traceback" not in result.output
