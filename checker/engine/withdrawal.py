@@ -89,7 +89,8 @@ def withdraw(state: State, ctx: Ctx) -> State:
     ctx.cite("untap_withdraw", f"{me} announced her withdrawal on her prior turn and fulfilled every requirement")
     ctx.cite("withdraw_at_untap", f"{me} kept every condition until her untap phase: she withdraws")
     freed = state.player(me).pool
-    state = replace(leave_play(state, me, ctx), bank=state.bank + freed)
+    state = leave_play(state, me, ctx)
+    state = replace(state, bank=state.bank + freed)
     ctx.cite("withdraw_remove_cards", f"all of {me}'s cards in play are removed")
     vp = ctx.p("withdrawal_vp")
     p = state.player(me)

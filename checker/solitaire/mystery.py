@@ -207,10 +207,10 @@ def master(state: State, ctx: Ctx) -> State:
 
 def _usable_master(state: State, card: ResourceCard, ctx: Ctx) -> bool:
     me = state.current
-    if card.type == "master":
-        return card.cost == 0 or state.player(me).pool - card.cost >= KEEP
-    if card.type in ("equipment", "retainer"):
-        return bool(vampires(state, me)) and (card.cost == 0 or state.player(me).pool - card.cost >= KEEP)
+    if card.type in ("master", "equipment", "retainer"):
+        if card.type != "master" and not vampires(state, me):
+            return False
+        return card.cost == 0 or _affordable(state, me, card.cost, card.name, ctx)
     if card.type == "action":
         return any(can_act(m) and m.blood > 0 for m in vampires(state, me))
     return False
@@ -239,6 +239,7 @@ def minion(state: State, ctx: Ctx) -> State:
     me = state.current
     state = phases.advance_to(state, "minion", ctx, "the minion phase")
     ctx.cite("sol_minion", f"{me}'s minion phase: master cards cannot be used now")
+    state = _hunts_first(state, ctx)
     for _ in range(20):
         if not state.deck(me).resources or state.over:
             break
@@ -263,6 +264,17 @@ def minion(state: State, ctx: Ctx) -> State:
         ctx.cite("sol_minion", f"{me} used all three cards and begins again")
     if not state.over:
         state = _no_card_actions(state, ctx)
+    return state
+
+
+def _hunts_first(state: State, ctx: Ctx) -> State:
+    """Ready vampires with no blood must hunt before any other action (ref14:II.C.exception1)."""
+    me = state.current
+    for m in actor_order([m for m in vampires(state, me) if can_act(m) and m.blood == 0]):
+        if state.over:
+            break
+        ctx.cite("mm_acts", f"{me} acts with {m.name}: it has no blood, so it hunts first")
+        state = _act(state, Hunt(actor=m.name), ctx, actions.hunt)
     return state
 
 
@@ -305,6 +317,12 @@ def _no_card_actions(state: State, ctx: Ctx) -> State:
             target = actor_order(foe_torpid)[0]
             state = _act(state, Diablerize(actor=m.name, target=target.name,
                                            blocks=_blocks(state, m, target.controller, ctx)), ctx, actions.diablerize)
+            continue
+        cached = state.deck(me).cached_resource
+        if cached is not None and cached.type == "bleed_modifier":
+            state = state.with_deck(me, cached_resource=None)
+            ctx.cite("sol_use_cached", f"{me} plays his cached {cached.name} on {m.name}'s bleed")
+            state = turn.bury(bleed(state, m, ctx, modifier=cached), me, cached, ctx)
             continue
         state = bleed(state, m, ctx)
     return state

@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 
 from checker.cli import app
 from checker.engine.invariants import broken_invariants
-from checker.engine.state import State
 from checker.solitaire.game import play, setup
 from reference.corpus import corpus
 from reference.rulesets import rulesets
@@ -25,11 +24,7 @@ def test_games_finish_with_a_winner_and_keep_every_invariant() -> None:
     rules = corpus().rules
     for seed in range(1, SEEDS + 1):
         broken: list[str] = []
-
-        def check(state: State) -> None:
-            broken.extend(broken_invariants(state))
-
-        game = play(seed, rs, check=check)
+        game = play(seed, rs, check=lambda state, found=broken: found.extend(broken_invariants(state)))
         assert broken == [], (seed, broken)
         assert game.final.over and len(game.winners) == 1, seed
         assert all(e.rule in rules for _, _, e in game.log)
