@@ -260,6 +260,12 @@ class Mystery(Strict):
     phase: Literal["untap", "master", "minion", "influence", "turn"] = "turn"
 
 
+class BurnVampires(Strict):
+    """Solitaire phase 1c: burn vampires you no longer wish to control (sol:phase.1.c, sol:basic.1)."""
+
+    vampires: tuple[str, ...] = Field(min_length=1)
+
+
 class StartGame(Strict):
     """Set the game up: check deck sizes, fill pools, deal hands and uncontrolled vampires (ref14:I)."""
 
@@ -286,5 +292,6 @@ DECISIONS: dict[str, type[Strict]] = {
     "discard": Discard,
     "end_turn": EndTurn,
     "mystery": Mystery,
+    "burn_vampires": BurnVampires,
 }
 """Step names in scenario files and the decision each one is."""

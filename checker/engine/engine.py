@@ -11,6 +11,7 @@ from checker.engine.context import Ctx
 from checker.engine.decisions import (
     Bleed,
     BloodHunt,
+    BurnVampires,
     CallVote,
     Combat,
     Diablerize,
@@ -36,7 +37,7 @@ from checker.engine.events import Event, IllegalDecision
 from checker.engine.ousting import check_ousting
 from checker.engine.setup import start_game
 from checker.engine.state import State
-from checker.solitaire import mystery
+from checker.solitaire import mystery, turn
 from reference.rulesets import Ruleset
 
 Handler = Callable[[State, Any, Ctx], State]
@@ -63,6 +64,7 @@ HANDLERS: dict[type[Strict], Handler] = {
     Discard: phases.discard,
     EndTurn: lambda s, d, c: phases.end_turn(s, c),
     Mystery: mystery.play,
+    BurnVampires: turn.burn_phase,
 }
 
 

@@ -134,7 +134,6 @@ def untap(state: State, ctx: Ctx) -> State:
     for m in vampires(state, state.current):
         if m.location == "ready" and m.blood == 0 and not m.tapped:
             ctx.cite("mm_burn_hunters", f"{m.name} has no blood and would have to hunt: he burns it")
-            ctx.cite("sol_burn_limit", "a Methuselah may burn as many of her vampires as she wishes in phase 1c")
             state = turn.burn_vampire(state, m.name, ctx)
     return state
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from checker.engine.cards import ResourceCard, VampireCard
 from checker.engine.context import Ctx
+from checker.engine.decisions import BurnVampires
 from checker.engine.state import Minion, Retainer, State
 
 IN_PLAY = ("ready", "torpor")
@@ -45,6 +46,10 @@ def burn_vampire(state: State, name: str, ctx: Ctx) -> State:
     d = state.deck(m.controller)
     card = card_of(state, m)
     on_it = tuple(c for n, c in d.attached if n == name)
+    known = {c.name for c in on_it}
+    on_it += tuple(ResourceCard(name=e, type="equipment") for e in m.equipment if e not in known)
+    on_it += tuple(ResourceCard(name=r.name, type="retainer", life=max(r.life, 1)) for r in m.retainers
+                   if r.name not in known)
     state = state.with_deck(m.controller, crypt=(*d.crypt, card), resources=(*d.resources, *on_it),
                             attached=tuple(a for a in d.attached if a[0] != name))
     state = replace(state.with_minion(name, location="crypt", blood=0, retainers=(), equipment=(), tapped=False,
@@ -52,9 +57,25 @@ def burn_vampire(state: State, name: str, ctx: Ctx) -> State:
                     bank=state.bank + m.counters)
     state = state.with_player(m.controller, crypt=len(state.deck(m.controller).crypt),
                               library=len(state.deck(m.controller).resources))
-    ctx.cite("sol_burn", f"{name} is burned to the bottom of {m.controller}'s crypt"
-             + (f", with {', '.join(c.name for c in on_it)} to the bottom of the resources" if on_it else "")
-             + (f"; its {m.blood} blood returns to the bank" if m.blood else ""))
+    ctx.cite("sol_burn", f"{name} is burned to the bottom of {m.controller}'s crypt")
+    ctx.cite("sol_burn_limit", f"{name}'s cards go to the bottom of the resources"
+             + (f" ({', '.join(c.name for c in on_it)})" if on_it else " (it carries none)")
+             + f"; its {m.blood} blood goes to the bank")
+    return state
+
+
+def burn_phase(state: State, d: BurnVampires, ctx: Ctx) -> State:
+    """Phase 1c: the Methuselah burns the vampires she names (after the untap step)."""
+    if not ctx.p("solitaire_automaton"):
+        ctx.illegal_param("solitaire_automaton", "burning your own vampires at will is a rule of the solitaire "
+                                                 "variant")
+    if state.phase != "master":
+        ctx.illegal("sol_burn", "vampires are burned in phase 1c, right after the untap step")
+    for name in d.vampires:
+        if (not state.has_minion(name) or state.minion(name).controller != state.current
+                or not state.minion(name).is_vampire or state.minion(name).location not in IN_PLAY):
+            ctx.illegal("sol_burn", f"{name} is not a vampire {state.current} controls")
+        state = burn_vampire(state, name, ctx)
     return state
 
 
@@ -170,6 +191,7 @@ def master_card(state: State, who: str, card: ResourceCard, ctx: Ctx, step: str)
 
 
 def bury(state: State, who: str, card: ResourceCard, ctx: Ctx) -> State:
-    """A used card with no lasting effect is burned to the bottom of the resources."""
-    ctx.cite("sol_resource_master", f"{card.name} is burned to the bottom of {who}'s resources")
+    """A used card with no lasting effect is burned to the bottom of the resources (the phase's rule says so)."""
+    step = {"minion": "sol_minion", "influence": "sol_review_resources"}.get(state.phase, "sol_resource_master")
+    ctx.cite(step, f"{card.name} is burned to the bottom of {who}'s resources")
     return to_bottom(state, who, (card,), crypt=False)
