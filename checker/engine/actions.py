@@ -167,11 +167,9 @@ def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
     plan = Plan("employ_retainer", None, ctx.p("no_card_action_stealth")["employ_retainer"], card.cost, card.name)
     state, ok = run_action(state, d, plan, ctx)
     if ok:
-        m = state.minion(actor.name)
-        state = replace(state.with_minion(m.name, retainers=(*m.retainers, Retainer(card.name, card.life))),
-                        bank=state.bank - card.life)
+        state = state.add_retainer(actor.name, Retainer(card.name, card.life))
         life = f" with {card.life} life" if card.life else ""
-        ctx.cite("employ_retainer", f"{card.name} is put on {m.name}{life}")
+        ctx.cite("employ_retainer", f"{card.name} is put on {actor.name}{life}")
     return card_played(state, ctx, card.name, stays=ok)
 
 

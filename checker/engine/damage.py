@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from checker.engine.context import Ctx
+from checker.engine.decks import has_deck, to_crypt_bottom
 from checker.engine.state import Minion, State
 
 
@@ -44,6 +45,13 @@ def burn_minion(state: State, name: str, ctx: Ctx, step: str, why: str) -> State
     """Burn a minion: its counters go to the bank, it and the cards on it to the ash heap."""
     m = state.minion(name)
     freed = m.counters
+    if m.is_vampire and ctx.p("burned_to_deck_bottom") and has_deck(state, m.controller):
+        state, on_it = to_crypt_bottom(state, name)
+        ctx.cite(step, f"{name} is burned: {why}")
+        ctx.cite_param("burned_to_deck_bottom", f"{name} goes to the bottom of {m.controller}'s crypt"
+                       + (f", {', '.join(c.name for c in on_it)} to the bottom of the resources" if on_it else "")
+                       + (f"; its {freed} blood and life go to the bank" if freed else ""))
+        return replace(state, bank=state.bank + freed)
     state = replace(state.with_minion(name, location="ash_heap", blood=0, retainers=(), equipment=(),
                                       tapped=False, paralyzed=False, borrowed=()),
                     bank=state.bank + freed)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from checker.engine.context import Ctx
+from checker.engine.damage import burn_minion
 from checker.engine.state import State
 
 
@@ -14,10 +15,8 @@ def diablerie(state: State, diablerist: str, victim: str, skill_card: bool, ctx:
     state = state.with_minion(diablerist, blood=d.blood + v.blood, equipment=(*d.equipment, *v.equipment))
     ctx.cite("diablerie", f"{diablerist} diablerizes {victim}, taking its {v.blood} blood"
              + (f" and {', '.join(v.equipment)}" if v.equipment else ""))
-    freed = sum(r.life for r in v.retainers)
-    state = replace(state.with_minion(victim, location="ash_heap", blood=0, equipment=(), retainers=(),
-                                      tapped=False, paralyzed=False), bank=state.bank + freed)
-    ctx.cite("diablerie", f"{victim} and the cards on it are burned")
+    state = state.with_minion(victim, blood=0, equipment=())
+    state = burn_minion(state, victim, ctx, "diablerie", "diablerized, with the cards on it")
     d = state.minion(diablerist)
     if d.blood > d.capacity:
         excess = d.blood - d.capacity

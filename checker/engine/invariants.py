@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from checker.engine.decks import has_deck
 from checker.engine.state import BANK_START, State
 
 
@@ -16,8 +17,8 @@ def broken_invariants(state: State) -> list[str]:
     for p in state.players:
         if p.pool < 0 or p.hand < 0 or p.library < 0:
             problems.append(f"{p.name} has a negative pool, hand or library")
-        if p.gone and (p.pool != 0 or any(m.location not in ("removed", "ash_heap", "crypt")
-                                          for m in state.minions_of(p.name))):
+        left = ("removed", "ash_heap", "crypt") if has_deck(state, p.name) else ("removed", "ash_heap")
+        if p.gone and (p.pool != 0 or any(m.location not in left for m in state.minions_of(p.name))):
             problems.append(f"{p.name} is out of the game but holds pool or cards in play")
     for m in state.minions:
         if m.blood < 0 or any(r.life < 0 for r in m.retainers):

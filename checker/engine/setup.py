@@ -15,6 +15,7 @@ from pydantic import Field
 from checker.engine.cards import DeckSetup
 from checker.engine.context import Ctx
 from checker.engine.decisions import Name, Strict
+from checker.engine.decks import sync_counts
 from checker.engine.state import Deck, Location, Minion, Phase, Player, Retainer, State
 
 Small = Field(default=None, ge=0, le=1000)
@@ -160,10 +161,8 @@ def initial_state(s: Setup, ctx: Ctx) -> State:
     minions = tuple(_minion(m) for m in s.minions)
     decks = tuple(Deck(player=p, crypt=d.crypt, resources=d.resources, cached_vampire=d.cached_vampire,
                        cached_resource=d.cached_resource) for p, d in s.decks.items())
-    players = tuple(replace(p, crypt=len(s.decks[p.name].crypt), library=len(s.decks[p.name].resources))
-                    if p.name in s.decks else p for p in players)
-    state = State(players=players, minions=minions, edge=s.edge, current=current, phase=s.phase,
-                  game_turn=s.game_turn, decks=decks)
+    state = sync_counts(State(players=players, minions=minions, edge=s.edge, current=current, phase=s.phase,
+                              game_turn=s.game_turn, decks=decks))
     return replace(state, bank=state.bank - (state.total_counters() - state.bank))
 
 

@@ -81,7 +81,6 @@ class Player:
     withdrawing: bool = False
     withdrawn: bool = False
     lost: bool = False
-    political_burned: int = 0
 
     @property
     def gone(self) -> bool:
@@ -193,6 +192,11 @@ class State:
     def with_deck(self, player: str, **changes: object) -> State:
         return replace(self, decks=tuple(replace(d, **changes) if d.player == player else d  # type: ignore[arg-type]
                                          for d in self.decks))
+
+    def add_retainer(self, minion: str, retainer: Retainer) -> State:
+        """A retainer goes on a minion, its life counters taken from the bank."""
+        m = self.minion(minion)
+        return replace(self.with_minion(minion, retainers=(*m.retainers, retainer)), bank=self.bank - retainer.life)
 
     def add_minion(self, minion: Minion) -> State:
         return replace(self, minions=(*self.minions, minion))

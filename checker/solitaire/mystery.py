@@ -8,9 +8,10 @@ of its decks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
-from checker.engine import actions, phases
+from checker.engine import actions, decks, phases
 from checker.engine.cards import ResourceCard, VampireCard
 from checker.engine.combat_decisions import BlockCombat, Round, Strike
 from checker.engine.context import Ctx
@@ -48,7 +49,7 @@ def can_act(m: Minion) -> bool:
 
 def choose_blocker(state: State, defender: str, attacker: Minion) -> Minion | None:
     """sol:basic.8.3: a vampire that survives the damage, lowest bleed then youngest; else lowest bleed, youngest."""
-    able = [m for m in vampires(state, defender) if can_act(m) and m.intercept >= 0]
+    able = [m for m in vampires(state, defender) if can_act(m)]
     if not able:
         return None
     hit = turn.strength(state, attacker)
@@ -67,8 +68,6 @@ def _strike(state: State, m: Minion) -> Strike:
 
 
 def _blocks(state: State, actor: Minion, defender: str, ctx: Ctx) -> tuple[BlockAttempt, ...]:
-    if not ctx.p("solitaire_automaton"):
-        return ()
     b = choose_blocker(state, defender, actor)
     if b is None:
         return ()
@@ -86,7 +85,6 @@ def _act(state: State, decision: Action, ctx: Ctx, handler: object) -> State:
     foe_before = {m.name for m in state.minions if m.controller != me and m.location in turn.IN_PLAY}
     state = handler(state, decision, ctx)  # type: ignore[operator]
     destroyed = sorted(n for n in foe_before if state.minion(n).location not in turn.IN_PLAY)
-    state = turn.recycle(state, ctx)
     if destroyed and state.edge != me:
         state = replace(state, edge=me)
         ctx.cite("sol_edge_destroy", f"{me} destroyed {', '.join(destroyed)} and gets the Edge")
@@ -175,7 +173,7 @@ def master(state: State, ctx: Ctx) -> State:
         if not _affordable(state, me, top.capacity, top.name, ctx):
             ctx.cite("sol_crypt_master", f"{top.name} stays on top of the crypt")
             break
-        state, _ = turn.draw(state, me, 1, crypt=True)
+        state, _ = decks.draw(state, me, 1, crypt=True)
         state = turn.take_control(state, me, top, ctx, tapped=False, source="sol_crypt_master")
     seen = 0
     while seen < 60:  # 2b: the cached resource, or the top resource, while he uses them
@@ -190,13 +188,13 @@ def master(state: State, ctx: Ctx) -> State:
             if not _usable_master(state, card, ctx):
                 ctx.cite("sol_resource_master", f"{card.name} is returned to the top of the resources")
                 break
-            state, _ = turn.draw(state, me, 1, crypt=False)
+            state, _ = decks.draw(state, me, 1, crypt=False)
         else:
             break
         seen += 1
         used = _use(state, card, ctx, "sol_resource_master")
         if used is None:
-            state = turn.to_top(state, me, card, crypt=False)
+            state = decks.to_top(state, me, card)
             break
         state = used
         if state.over:
@@ -242,7 +240,7 @@ def minion(state: State, ctx: Ctx) -> State:
     for _ in range(20):
         if not state.deck(me).resources or state.over:
             break
-        state, drawn = turn.draw(state, me, 3, crypt=False)
+        state, drawn = decks.draw(state, me, 3, crypt=False)
         ctx.cite("sol_minion", f"{me} draws {len(drawn)} resources and looks only at the last")
         left = list(drawn)
         while left:
@@ -252,7 +250,7 @@ def minion(state: State, ctx: Ctx) -> State:
             if used is None:
                 ctx.cite("sol_minion", f"{me} does not use {card.name}: the {len(left)} unused card(s) go to the "
                                        "bottom of his resources")
-                state = turn.to_bottom(state, me, tuple(left), crypt=False)
+                state = decks.to_bottom(state, me, tuple(left), crypt=False)
                 break
             state = used
             left.pop()
@@ -347,35 +345,57 @@ def influence(state: State, ctx: Ctx) -> State:
     return state
 
 
-def _review_crypt(state: State, points: int, ctx: Ctx) -> tuple[State, int, bool]:
+Take = Callable[[State, decks.Card], State | None]
+Cache = Callable[[State, decks.Card, int], tuple[State, int, bool]]
+
+
+def _review(state: State, points: int, ctx: Ctx, *, crypt: bool, take: Take, cache: Cache
+            ) -> tuple[State, int, bool]:
+    """A crypt or resource review (sol:phase.4.b, sol:phase.4.c): draw three, look at the bottom one; while he
+    takes it, look at the next; all three taken, review again at no cost. Returns whether he cached (which ends
+    the influence phase)."""
     me = state.current
-    for _ in range(10):
-        state, drawn = turn.draw(state, me, 3, crypt=True)
+    step, what = ("sol_review_crypt", "crypt cards") if crypt else ("sol_review_resources", "resources")
+    for _ in range(20):
+        state, drawn = decks.draw(state, me, 3, crypt=crypt)
         if not drawn:
             return state, points, False
-        ctx.cite("sol_review_crypt", f"{me} draws {len(drawn)} crypt cards and looks only at the bottom one")
+        ctx.cite(step, f"{me} draws {len(drawn)} {what} and looks only at the bottom one")
         left = list(drawn)
         while left:
-            v = left[-1]
-            assert isinstance(v, VampireCard)
-            pool = state.player(me).pool
-            if _room(state, me, ctx) and pool - v.capacity >= 4:
-                ctx.cite("mm_control_influence", f"{me} takes control of {v.name}: it leaves him "
-                                                 f"{pool - v.capacity} pool")
-                state = turn.take_control(state, me, v, ctx, tapped=True, source="sol_review_crypt")
+            card = left[-1]
+            taken = take(state, card)
+            if taken is not None:
+                state = taken
                 left.pop()
                 continue
-            state, points, cached = _maybe_cache_vampire(state, v, points, ctx)
-            rest = tuple(c for c in left if c is not v or not cached)
-            state = turn.to_bottom(state, me, rest, crypt=True)
+            state, points, cached = cache(state, card, points)
+            rest = tuple(c for c in left if c is not card or not cached)
+            state = decks.to_bottom(state, me, rest, crypt=crypt)
             if not cached:
-                ctx.cite("sol_review_crypt", f"{me} does not take {v.name}: the {len(rest)} card(s) go to the "
-                                             "bottom of the crypt")
+                ctx.cite(step, f"{me} does not take {card.name}: the {len(rest)} card(s) go to the bottom")
             return state, points, cached
-        ctx.cite("sol_review_crypt", f"{me} took all three vampires and reviews the crypt again at no cost")
-        if not _room(state, me, ctx):
-            return state, points, False
+        ctx.cite(step, f"{me} took all three and reviews again at no cost")
+        if crypt and not _room(state, me, ctx):
+            break
     return state, points, False
+
+
+def _review_crypt(state: State, points: int, ctx: Ctx) -> tuple[State, int, bool]:
+    me = state.current
+
+    def take(state: State, v: decks.Card) -> State | None:
+        pool = state.player(me).pool
+        if not isinstance(v, VampireCard) or not _room(state, me, ctx) or pool - v.capacity < 4:
+            return None
+        ctx.cite("mm_control_influence", f"{me} takes control of {v.name}: it leaves him {pool - v.capacity} pool")
+        return turn.take_control(state, me, v, ctx, tapped=True, source="sol_review_crypt")
+
+    def cache(state: State, v: decks.Card, points: int) -> tuple[State, int, bool]:
+        assert isinstance(v, VampireCard)
+        return _maybe_cache_vampire(state, v, points, ctx)
+
+    return _review(state, points, ctx, crypt=True, take=take, cache=cache)
 
 
 def _maybe_cache_vampire(state: State, v: VampireCard, points: int, ctx: Ctx) -> tuple[State, int, bool]:
@@ -400,7 +420,7 @@ def _cache(state: State, card: VampireCard | ResourceCard, points: int, ctx: Ctx
         points -= 1
         ctx.cite("mm_burn_to_cache", f"{me} spends 1 influence to burn his cached {old.name} (bleed {old.bleed}) "
                                      f"and cache {card.name} (bleed {card.bleed})")
-        state = turn.to_bottom(state.with_deck(me, **{slot: None}), me, (old,), crypt=crypt)
+        state = decks.to_bottom(state.with_deck(me, **{slot: None}), me, (old,), crypt=crypt)
     state = state.with_deck(me, **{slot: card})
     ctx.cite(step, f"{me} caches {card.name}: {why}")
     ctx.cite("sol_cache_limit", f"{me} has one cached {'vampire' if crypt else 'resource'} at most")
@@ -409,30 +429,15 @@ def _cache(state: State, card: VampireCard | ResourceCard, points: int, ctx: Ctx
 
 
 def _review_resources(state: State, points: int, ctx: Ctx) -> tuple[State, int, bool]:
-    me = state.current
-    for _ in range(20):
-        state, drawn = turn.draw(state, me, 3, crypt=False)
-        if not drawn:
-            return state, points, False
-        ctx.cite("sol_review_resources", f"{me} draws {len(drawn)} resources and looks only at the bottom one")
-        left = list(drawn)
-        while left:
-            card = left[-1]
-            assert isinstance(card, ResourceCard)
-            used = _use(state, card, ctx, "sol_review_resources") if card.type != "action" else None
-            if used is not None:
-                state = used
-                left.pop()
-                continue
-            state, points, cached = _maybe_cache_resource(state, card, points, ctx)
-            rest = tuple(c for c in left if c is not card or not cached)
-            state = turn.to_bottom(state, me, rest, crypt=False)
-            if not cached:
-                ctx.cite("sol_review_resources", f"{me} does not use {card.name}: the {len(rest)} card(s) go to "
-                                                 "the bottom of the resources")
-            return state, points, cached
-        ctx.cite("sol_review_resources", f"{me} used all three resources and reviews again at no cost")
-    return state, points, False
+    def take(state: State, card: decks.Card) -> State | None:
+        assert isinstance(card, ResourceCard)
+        return _use(state, card, ctx, "sol_review_resources") if card.type != "action" else None
+
+    def cache(state: State, card: decks.Card, points: int) -> tuple[State, int, bool]:
+        assert isinstance(card, ResourceCard)
+        return _maybe_cache_resource(state, card, points, ctx)
+
+    return _review(state, points, ctx, crypt=False, take=take, cache=cache)
 
 
 def _next_turn_use(state: State, card: ResourceCard) -> bool:

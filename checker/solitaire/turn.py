@@ -11,7 +11,10 @@ from dataclasses import replace
 
 from checker.engine.cards import ResourceCard, VampireCard
 from checker.engine.context import Ctx
+from checker.engine.damage import burn_minion
 from checker.engine.decisions import BurnVampires
+from checker.engine.decks import sync_counts, to_bottom
+from checker.engine.phases import pay_pool
 from checker.engine.state import Minion, Retainer, State
 
 IN_PLAY = ("ready", "torpor")
@@ -20,12 +23,6 @@ IN_PLAY = ("ready", "torpor")
 def vampires(state: State, who: str) -> list[Minion]:
     """The vampires a Methuselah controls (ready or in torpor)."""
     return [m for m in state.minions_of(who, "ready", "torpor") if m.is_vampire]
-
-
-def card_of(state: State, m: Minion) -> VampireCard:
-    """The crypt card a vampire in play is: its bleed without what its equipment adds."""
-    extra = sum(c.bleed for n, c in state.deck(m.controller).attached if n == m.name and c.type == "equipment")
-    return VampireCard(name=m.name, capacity=m.capacity, bleed=max(m.bleed - extra, 0))
 
 
 def weapon(state: State, m: Minion) -> ResourceCard | None:
@@ -42,25 +39,11 @@ def strength(state: State, m: Minion) -> int:
 
 def burn_vampire(state: State, name: str, ctx: Ctx) -> State:
     """Burn a vampire: it goes to the crypt's bottom, its cards to the resources' bottom, its blood to the bank."""
-    m = state.minion(name)
-    d = state.deck(m.controller)
-    card = card_of(state, m)
-    on_it = tuple(c for n, c in d.attached if n == name)
-    known = {c.name for c in on_it}
-    on_it += tuple(ResourceCard(name=e, type="equipment") for e in m.equipment if e not in known)
-    on_it += tuple(ResourceCard(name=r.name, type="retainer", life=max(r.life, 1)) for r in m.retainers
-                   if r.name not in known)
-    state = state.with_deck(m.controller, crypt=(*d.crypt, card), resources=(*d.resources, *on_it),
-                            attached=tuple(a for a in d.attached if a[0] != name))
-    state = replace(state.with_minion(name, location="crypt", blood=0, retainers=(), equipment=(), tapped=False,
-                                      paralyzed=False, bleed=card.bleed, title=None),
-                    bank=state.bank + m.counters)
-    state = state.with_player(m.controller, crypt=len(state.deck(m.controller).crypt),
-                              library=len(state.deck(m.controller).resources))
-    ctx.cite("sol_burn", f"{name} is burned to the bottom of {m.controller}'s crypt")
-    ctx.cite("sol_burn_limit", f"{name}'s cards go to the bottom of the resources"
-             + (f" ({', '.join(c.name for c in on_it)})" if on_it else " (it carries none)")
-             + f"; its {m.blood} blood goes to the bank")
+    blood = state.minion(name).blood
+    state = burn_minion(state, name, ctx, "sol_burn", f"{state.minion(name).controller} no longer wishes to "
+                                                      "control it")
+    ctx.cite("sol_burn_limit", f"{name}'s equipment and retainers go to the bottom of the resources; its {blood} "
+                               "blood goes to the bank")
     return state
 
 
@@ -76,28 +59,6 @@ def burn_phase(state: State, d: BurnVampires, ctx: Ctx) -> State:
                 or not state.minion(name).is_vampire or state.minion(name).location not in IN_PLAY):
             ctx.illegal("sol_burn", f"{name} is not a vampire {state.current} controls")
         state = burn_vampire(state, name, ctx)
-    return state
-
-
-def recycle(state: State, ctx: Ctx) -> State:
-    """Vampires burned during play (combat, a blood hunt) go to the bottom of their owner's crypt."""
-    for m in state.minions:
-        if m.is_vampire and m.location == "ash_heap" and any(d.player == m.controller for d in state.decks):
-            d = state.deck(m.controller)
-            on_it = tuple(c for n, c in d.attached if n == m.name)
-            state = state.with_deck(m.controller, crypt=(*d.crypt, card_of(state, m)),
-                                    resources=(*d.resources, *on_it),
-                                    attached=tuple(a for a in d.attached if a[0] != m.name))
-            state = state.with_minion(m.name, location="crypt", bleed=card_of(state, m).bleed)
-            heap = state.player(m.controller).ash_heap
-            state = state.with_player(m.controller, ash_heap=max(heap - 1 - len(on_it), 0))
-            ctx.cite("sol_recycle", f"{m.name} was burned: it goes to the bottom of {m.controller}'s crypt")
-    return sync_counts(state)
-
-
-def sync_counts(state: State) -> State:
-    for d in state.decks:
-        state = state.with_player(d.player, crypt=len(d.crypt), library=len(d.resources))
     return state
 
 
@@ -128,58 +89,30 @@ def source_text(step: str) -> str:
     return {"sol_crypt_master": "master phase", "sol_review_crypt": "influence phase"}.get(step, step)
 
 
-def draw(state: State, who: str, n: int, *, crypt: bool) -> tuple[State, tuple[VampireCard | ResourceCard, ...]]:
-    """Take the top ``n`` cards of a deck (fewer if it is short)."""
-    d = state.deck(who)
-    pile = d.crypt if crypt else d.resources
-    taken, rest = pile[:n], pile[n:]
-    state = state.with_deck(who, crypt=rest) if crypt else state.with_deck(who, resources=rest)
-    return sync_counts(state), taken
-
-
-def to_bottom(state: State, who: str, cards: tuple[VampireCard | ResourceCard, ...], *, crypt: bool) -> State:
-    d = state.deck(who)
-    if crypt:
-        return sync_counts(state.with_deck(who, crypt=(*d.crypt, *[c for c in cards if isinstance(c, VampireCard)])))
-    return sync_counts(state.with_deck(
-        who, resources=(*d.resources, *[c for c in cards if isinstance(c, ResourceCard)])))
-
-
-def to_top(state: State, who: str, card: VampireCard | ResourceCard, *, crypt: bool) -> State:
-    d = state.deck(who)
-    if isinstance(card, VampireCard) and crypt:
-        return sync_counts(state.with_deck(who, crypt=(card, *d.crypt)))
-    assert isinstance(card, ResourceCard)
-    return sync_counts(state.with_deck(who, resources=(card, *d.resources)))
-
-
 def attach(state: State, who: str, card: ResourceCard, vampire: str, ctx: Ctx) -> State:
     """Equipment or a retainer goes on a vampire, tapped or not, without tapping it (sol:basic.5)."""
+    state = pay_pool(state, who, card.cost, ctx, "sol_equip_no_tap", card.name)
     m = state.minion(vampire)
     d = state.deck(who)
-    state = state.move_pool(who, -card.cost) if card.cost else state
     state = state.with_deck(who, attached=(*d.attached, (vampire, card)))
     if card.type == "equipment":
         state = state.with_minion(vampire, equipment=(*m.equipment, card.name), bleed=m.bleed + card.bleed)
         ctx.cite("sol_equip_no_tap", f"{card.name} is put on {vampire}"
                  + (" (tapped)" if m.tapped else "") + "; equipping does not tap it"
-                 + (f"; {card.cost} pool paid" if card.cost else ""))
+                 )
     else:
-        state = replace(state.with_minion(vampire, retainers=(*m.retainers, Retainer(card.name, card.life))),
-                        bank=state.bank - card.life)
+        state = state.add_retainer(vampire, Retainer(card.name, card.life))
         ctx.cite("sol_equip_no_tap", f"the retainer {card.name} is put on {vampire}, with {card.life} life, "
-                                     "without tapping it" + (f"; {card.cost} pool paid" if card.cost else ""))
+                                     "without tapping it")
     return state
 
 
 def master_card(state: State, who: str, card: ResourceCard, ctx: Ctx, step: str) -> State:
     """A master card: pay its cost, gain its pool, put its blood on the strongest vampire."""
-    if card.cost:
-        state = state.move_pool(who, -card.cost)
+    state = pay_pool(state, who, card.cost, ctx, step, card.name)
     if card.pool:
         state = state.move_pool(who, card.pool)
-    ctx.cite(step, f"{who} plays the master card {card.name}" + (f": gains {card.pool} pool" if card.pool else "")
-             + (f", paying {card.cost}" if card.cost else ""))
+    ctx.cite(step, f"{who} plays the master card {card.name}" + (f": gains {card.pool} pool" if card.pool else ""))
     if card.blood:
         targets = sorted(vampires(state, who), key=lambda m: (m.blood - m.capacity, m.name))
         if targets and targets[0].blood < targets[0].capacity:
