@@ -7,16 +7,22 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from reference.corpus import Corpus
 from reference.documents import DATA_DIR, display_path
+from reference.parameters import NAMES, check_value
 from reference.problems import Problem, ProblemsError
 from reference.yamlsource import Located, load_model
 
 RULESETS_FILE = DATA_DIR / "rulesets.yaml"
+
+
+def source_of(rule_id: str) -> str:
+    """The document a rule id belongs to: ``rb95`` for ``rb95:6.3.2.how-to-block``."""
+    return rule_id.split(":", 1)[0]
 
 
 class _Strict(BaseModel):
@@ -30,6 +36,10 @@ class Parameter(_Strict):
     rule: str
 
 
+Reason = Annotated[str, StringConstraints(strip_whitespace=True, min_length=10, max_length=300, pattern=r"^[^\n]*$")]
+"""One line saying why a ruleset's own sources are silent where it borrows another document's rule."""
+
+
 class RulesetSpec(_Strict):
     title: str
     sources: tuple[str, ...] = Field(min_length=1)
@@ -37,6 +47,8 @@ class RulesetSpec(_Strict):
     extends: str | None = None
     parameters: dict[str, Parameter] = Field(default_factory=dict)
     steps: dict[str, str] = Field(default_factory=dict)
+    fallbacks: dict[str, Reason] = Field(
+        default_factory=dict, description="Rule id of another document -> why this ruleset's sources are silent.")
 
 
 class RulesetsFile(_Strict):
@@ -55,6 +67,7 @@ class Ruleset:
     parameters: MappingProxyType[str, Parameter]
     steps: MappingProxyType[str, str]
     own: frozenset[str]  # parameters set by this ruleset itself, not inherited
+    fallbacks: MappingProxyType[str, str]  # foreign rule id -> why the sources are silent (declared or inherited)
 
     def value(self, name: str) -> Any:
         """The value of a parameter; KeyError names the ruleset."""
@@ -74,25 +87,41 @@ class Ruleset:
         except KeyError:
             raise KeyError(f"ruleset {self.name} names no rule for step {name!r}") from None
 
+    def is_own(self, rule: str) -> bool:
+        """Whether a rule belongs to one of this ruleset's sources."""
+        return source_of(rule) in self.sources
+
+    def borrowed_note(self, rule: str) -> str | None:
+        """For a declared fallback, what a reader is told: ``not stated in ref14; rb95 says``; else None."""
+        if self.is_own(rule) or rule not in self.fallbacks:
+            return None
+        return f"not stated in {' or '.join(self.sources)}; {source_of(rule)} says"
+
     def with_values(self, name: str | None = None, **values: Any) -> Ruleset:
         """A copy with some parameter values replaced (their owning rules kept), optionally renamed."""
         params = dict(self.parameters)
         for k, v in values.items():
             params[k] = params[k].model_copy(update={"value": v})
         return Ruleset(name or self.name, self.title, self.sources, self.description, self.extends,
-                       MappingProxyType(params), self.steps, self.own)
+                       MappingProxyType(params), self.steps, self.own, self.fallbacks)
 
 
-def _resolve(name: str, specs: dict[str, RulesetSpec], stack: tuple[str, ...] = ()) -> tuple[
-        dict[str, Parameter], dict[str, str]]:
+@dataclass(frozen=True)
+class _Resolved:
+    parameters: dict[str, Parameter]
+    steps: dict[str, str]
+    fallbacks: dict[str, str]
+
+
+def _resolve(name: str, specs: dict[str, RulesetSpec], stack: tuple[str, ...] = ()) -> _Resolved:
     spec = specs[name]
     if name in stack:
         raise ValueError(" -> ".join((*stack, name)))
-    params: dict[str, Parameter] = {}
-    steps: dict[str, str] = {}
-    if spec.extends:
-        params, steps = _resolve(spec.extends, specs, (*stack, name))
-    return {**params, **spec.parameters}, {**steps, **spec.steps}
+    base = _resolve(spec.extends, specs, (*stack, name)) if spec.extends else _Resolved({}, {}, {})
+    # An inherited fallback from a document this ruleset has among its sources is simply its own rule.
+    fallbacks = {rid: why for rid, why in {**base.fallbacks, **spec.fallbacks}.items()
+                 if source_of(rid) not in spec.sources}
+    return _Resolved({**base.parameters, **spec.parameters}, {**base.steps, **spec.steps}, fallbacks)
 
 
 def _check_rules(located: Located, specs: dict[str, RulesetSpec], corpus: Corpus) -> list[Problem]:
@@ -114,9 +143,27 @@ def _check_rules(located: Located, specs: dict[str, RulesetSpec], corpus: Corpus
                 problems.append(located.problem((*base, "sources"), f"unknown source {source!r}"))
         for pname, p in spec.parameters.items():
             check((*base, "parameters", pname, "rule"), p.rule)
+            wrong = check_value(pname, p.value)
+            if wrong is not None:
+                where = "value" if pname in NAMES else "rule"
+                problems.append(located.problem((*base, "parameters", pname, where), wrong))
         for sname, rid in spec.steps.items():
             check((*base, "steps", sname), rid)
+        for rid in spec.fallbacks:
+            check((*base, "fallbacks", rid), rid)
+            if source_of(rid) in spec.sources:
+                problems.append(located.problem((*base, "fallbacks", rid), f"{rid} is from one of {name}'s own "
+                                                f"sources ({', '.join(spec.sources)}): it is no fallback"))
     return problems
+
+
+def _check_fallbacks_used(located: Located, name: str, spec: RulesetSpec, resolved: _Resolved,
+                          corpus: Corpus) -> list[Problem]:
+    """A declared fallback that no step or parameter of the ruleset cites any more is stale."""
+    cited = {p.rule for p in resolved.parameters.values()} | set(resolved.steps.values())
+    return [located.problem(("rulesets", name, "fallbacks", rid), f"{rid} is cited by no step or parameter of "
+                            f"{name}: remove the fallback")
+            for rid in spec.fallbacks if rid in corpus.rules and rid not in cited]
 
 
 def load_rulesets(corpus: Corpus, path: Path = RULESETS_FILE) -> dict[str, Ruleset]:
@@ -124,17 +171,19 @@ def load_rulesets(corpus: Corpus, path: Path = RULESETS_FILE) -> dict[str, Rules
     parsed, located = load_model(path, RulesetsFile, display_path(path))
     specs = parsed.rulesets
     problems = _check_rules(located, specs, corpus)
-    if problems:
-        raise ProblemsError(problems)
     out: dict[str, Ruleset] = {}
     for name, spec in specs.items():
         try:
-            params, steps = _resolve(name, specs)
+            resolved = _resolve(name, specs)
+        except KeyError:  # extends an unknown ruleset: reported already
+            continue
         except ValueError as exc:
             problems.append(located.problem(("rulesets", name, "extends"), f"extends cycle: {exc}"))
             continue
+        problems += _check_fallbacks_used(located, name, spec, resolved, corpus)
         out[name] = Ruleset(name, spec.title, spec.sources, spec.description, spec.extends,
-                            MappingProxyType(params), MappingProxyType(steps), frozenset(spec.parameters))
+                            MappingProxyType(resolved.parameters), MappingProxyType(resolved.steps),
+                            frozenset(spec.parameters), MappingProxyType(resolved.fallbacks))
     if problems:
         raise ProblemsError(problems)
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from checker.engine import mandatory_hunt
 from checker.engine.blocking import Declared, resolve_blocks
 from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
@@ -58,23 +59,13 @@ def _actor(state: State, a: Action, ctx: Ctx, *, in_torpor: bool = False) -> Min
     return m
 
 
-def _must_hunt(state: State, actor: Minion, hunting: bool, ctx: Ctx) -> None:
-    """Ready vampires with no blood hunt before any other action (ref14:II.C.exception1)."""
-    if not ctx.p("mandatory_hunt"):
-        return
-    if actor.is_vampire and actor.blood == 0 and not hunting:
-        ctx.illegal("zero_blood_only_hunts", f"{actor.name} has no blood and can only hunt")
-    waiting = [m.name for m in state.minions_of(state.current, "ready")
-               if m.is_vampire and m.blood == 0 and not m.tapped and m.name != actor.name]
-    if waiting and not (hunting and actor.blood == 0):
-        ctx.illegal_param("mandatory_hunt", f"{', '.join(waiting)} must hunt before any other action")
-
-
 def begin_action(state: State, a: Action, ctx: Ctx, *, hunting: bool = False, in_torpor: bool = False
            ) -> tuple[State, Minion]:
     state = advance_to(state, "minion", ctx, f"{a.actor}'s action")
     actor = _actor(state, a, ctx, in_torpor=in_torpor)
-    _must_hunt(state, actor, hunting, ctx)
+    mandatory_hunt.check_action(state, actor, hunting, ctx)
+    if actor.name in state.began_empty:
+        state = replace(state, began_empty=tuple(n for n in state.began_empty if n != actor.name))
     state = state.with_minion(actor.name, tapped=True)
     ctx.cite("tap_actor", f"{actor.name} taps to take the action")
     return state, actor

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
 from checker.engine.decisions import Action, Cost, Modifier, Reaction
 from checker.engine.phases import pay_blood, pay_pool, replace_card
-from checker.engine.state import State
+from checker.engine.state import ActionRecord, State
 
 DeferredCost = tuple[str, Cost, str]  # (minion paying blood, cost, card name)
 
@@ -101,13 +101,23 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
         ctx.cite_param("stealth_makes_unblockable", "an action with stealth cannot be blocked")
     position = 0
     tried: set[str] = set()
+    attempts: list[str] = []
+
+    def record(blocked_by: str | None) -> State:
+        return replace(state, last_action=ActionRecord(d.actor, tuple(order), tuple(attempts), blocked_by))
+
     for attempt in a.blocks:
         blocker = _check_blocker(state, attempt.by, d, order, position, tried, unblockable, ctx)
         owner = state.minion(blocker).controller
         position = order.index(owner)
         tried.add(blocker)
+        attempts.append(blocker)
         intercept = state.minion(blocker).intercept
-        ctx.cite("untapped_blocker", f"{blocker} ({owner}) attempts to block")
+        ctx.cite("pick_blocker", f"{blocker} ({owner}) attempts to block")
+        taps_on_declaring = ctx.p("blocker_taps") == "on_declaring"
+        if taps_on_declaring:
+            state = state.with_minion(blocker, tapped=True)
+            ctx.cite_param("blocker_taps", f"{blocker} taps to declare the block")
         for play in attempt.plays:
             if play.reaction is not None:
                 if play.reaction.intercept and not ctx.p("intercept_allowed"):
@@ -126,24 +136,27 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
                 stealth += play.modifier.stealth
         if stealth > 0 and ctx.p("stealth_makes_unblockable"):
             ctx.cite_param("stealth_makes_unblockable", f"the action now has stealth: {blocker}'s block fails "
-                                                        "and the action cannot be blocked")
+                                                        "and the action cannot be blocked"
+                           + (f"; {blocker} stays tapped" if taps_on_declaring else ""))
             unblockable = True
             break
         if intercept >= stealth:
             ctx.cite("block_succeeds", f"{blocker}'s intercept {intercept} is at least the stealth {stealth}: "
                                        "the action is blocked")
-            state = state.with_minion(blocker, tapped=True)
-            ctx.cite("tap_blocker", f"{blocker} taps to block")
+            if not taps_on_declaring:
+                state = state.with_minion(blocker, tapped=True)
+                ctx.cite("tap_blocker", f"{blocker} taps to block")
             if d.kind in ("card", "call_vote"):
                 ctx.cite("burn_blocked_card", "the action card is burned")
             if deferred:
                 ctx.cite_param("modifier_costs_when_blocked", "the costs of the modifiers played are ignored")
             fight = attempt.combat
+            state = record(blocker)
             state = begin_combat(state, d.actor, blocker, ctx, fight.rounds if fight else (),
                                  fight.diablerize if fight else False)
             return state, True, deferred
         ctx.cite("block_fails", f"stealth {stealth} beats {blocker}'s intercept {intercept}: the block fails")
-    return state, False, deferred
+    return record(None), False, deferred
 
 
 def _check_blocker(state: State, name: str, d: Declared, order: list[str], position: int,

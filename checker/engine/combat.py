@@ -225,7 +225,7 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
             ctx.cite("both_combat_ends", f"both strikes end combat: {acting}'s resolves first")
         ctx.cite("resolve_combat_ends", f"{enders[0]}'s strike ends combat before any damage")
         raise CombatOver(state)
-    dodgers = {w for w, s in strikes.items() if s.dodge}
+    dodgers = [w for w in (acting, blocking) if strikes.get(w) and strikes[w].dodge]  # in the acting-first order
     for w in dodgers:
         ctx.cite("resolve_dodge", f"{w} dodges: the opposing strike has no effect on {w} or its equipment")
     for cls in CLASSES:
@@ -343,7 +343,7 @@ def _end(state: State, acting: str, blocking: str, ledger: CombatLedger, ctx: Ct
                 healed = tuple(replace(x, life=life) if x.name == name else x for x in m.retainers)
                 state = replace(state.with_minion(holder, retainers=healed), bank=state.bank - gain)
                 ctx.cite("retainers_heal", f"the retainer {name} regains {gain} life")
-    for name in ledger.kept_excess:
+    for name in sorted(ledger.kept_excess):
         state = drain_to_capacity(state, name, ctx, "combat_end", "drains off at the end of combat")
     ctx.cite("combat_end", "combat ends")
     return state

@@ -11,6 +11,7 @@ from __future__ import annotations
 from checker.engine.context import Ctx
 from checker.engine.damage import burn_minion, to_torpor
 from checker.engine.state import Minion, State
+from checker.engine.withdrawal import spent
 
 IN_PLAY = ("ready", "torpor")
 
@@ -79,7 +80,7 @@ def _card(state: State, m: Minion, yielding: bool, ctx: Ctx) -> State:
         ctx.illegal("contest_pay_pool", f"{me} has no pool to keep contesting {m.card_name}: yield it")
     ctx.cite("contest_choice", f"{me} contests {m.card_name}")
     ctx.cite("contest_pay_pool", f"{me} pays 1 pool to keep contesting {m.card_name}")
-    return state.move_pool(me, -1)
+    return spent(state.move_pool(me, -1), me, f"{me} paid 1 pool to contest {m.card_name}", ctx)
 
 
 def _title(state: State, m: Minion, yielding: bool, ctx: Ctx) -> State:
@@ -96,7 +97,7 @@ def _title(state: State, m: Minion, yielding: bool, ctx: Ctx) -> State:
         return _lose_title(state, m, ctx)
     ctx.cite("contest_choice", f"{m.name} contests the title {m.title}")
     ctx.cite("contest_pay_blood", f"{m.name} pays 1 blood to keep contesting {m.title}")
-    return state.move_blood(m.name, -1)
+    return spent(state.move_blood(m.name, -1), m.controller, f"{m.name} paid 1 blood to contest {m.title}", ctx)
 
 
 def _lose_title(state: State, m: Minion, ctx: Ctx) -> State:

@@ -42,8 +42,27 @@ class CombatLedger:
 
 
 def burn_minion(state: State, name: str, ctx: Ctx, step: str, why: str) -> State:
-    """Burn a minion: its counters go to the bank, it and the cards on it to the ash heap."""
+    """Burn a minion: its counters go to the bank, it and the cards on it to the ash heap.
+
+    Burning another Methuselah's vampire in play may give the current Methuselah the Edge.
+    """
     m = state.minion(name)
+    return edge_for_destroying(_burn(state, m, ctx, step, why), m, ctx)
+
+
+def edge_for_destroying(state: State, victim: Minion, ctx: Ctx) -> State:
+    """Destroying the other Methuselah's vampire gives the Edge, by edition (sol:phase.3; ref14:II.C.1.b: bleeds)."""
+    me = state.current
+    if (not victim.is_vampire or victim.controller == me or victim.location not in ("ready", "torpor")
+            or not ctx.p("edge_on_vampire_destroyed")):
+        return state
+    ctx.cite_param("edge_on_vampire_destroyed", f"{me} destroyed {victim.controller}'s vampire {victim.name} "
+                                                "and gets the Edge")
+    return replace(state, edge=me)
+
+
+def _burn(state: State, m: Minion, ctx: Ctx, step: str, why: str) -> State:
+    name = m.name
     freed = m.counters
     if m.is_vampire and ctx.p("burned_to_deck_bottom") and has_deck(state, m.controller):
         state, on_it = to_crypt_bottom(state, name)

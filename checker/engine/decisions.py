@@ -195,6 +195,10 @@ class MasterCard(Strict):
     blood: int = Field(default=0, ge=0, le=100)
 
 
+UntapStep = Literal["edge", "contests", "withdraw"]
+UNTAP_STEPS: tuple[UntapStep, ...] = ("edge", "contests", "withdraw")
+
+
 class Untap(Strict):
     """Perform the untap phase of the Methuselah whose turn it is (ref14:II.A).
 
@@ -205,6 +209,22 @@ class Untap(Strict):
                                     description="Minions whose contested card she yields (ref14:II.A.2.d.iii).")
     yield_titles: tuple[str, ...] = Field(default=(), description="Vampires whose contested title she yields.")
     withdraw: bool = Field(default=False, description="Announce her intention to withdraw (ref14:II.A.2.f).")
+    order: tuple[UntapStep, ...] = Field(
+        default=UNTAP_STEPS, min_length=1, max_length=3,
+        description="The order of the untap steps, taken after untapping in any order (ref14:II.A.2): `edge` "
+                    "(II.A.2.b), `contests` (II.A.2.c and d), `withdraw` (II.A.2.f). Steps left out follow in "
+                    "this default order.")
+
+    @model_validator(mode="after")
+    def _once_each(self) -> Untap:
+        if len(set(self.order)) != len(self.order):
+            raise ValueError("each untap step may be named once in `order`")
+        return self
+
+    @property
+    def steps(self) -> tuple[UntapStep, ...]:
+        """Every untap step, in the order asked for."""
+        return (*self.order, *(s for s in UNTAP_STEPS if s not in self.order))
 
 
 class Master(Strict):
@@ -266,6 +286,42 @@ class BurnVampires(Strict):
     vampires: tuple[str, ...] = Field(min_length=1)
 
 
+class ReviewCrypt(Strict):
+    """Solitaire phase 4b: spend an influence point to review the crypt (sol:phase.4.b).
+
+    Three vampires are drawn and only the bottom one is looked at. She takes control of it (tapped) or not; each one
+    taken shows the next, and all three taken she reviews again at no cost. The vampires she does not take go to the
+    bottom of the crypt, unless she caches the one she looks at, which ends her influence phase.
+    """
+
+    take: tuple[str, ...] = Field(default=(), max_length=24,
+                                  description="The vampires she takes control of, in the order she looks at them.")
+    cache: str | None = Field(default=None, max_length=80,
+                              description="The vampire she looks at next and caches instead (sol:basic.3).")
+
+
+class UsedResource(Strict):
+    """A resource used in a resource review: a master card, equipment or a retainer."""
+
+    card: str = Name
+    vampire: str | None = Field(default=None, max_length=80,
+                                description="The vampire equipment or a retainer goes on, or a master card's blood.")
+
+
+class ReviewResources(Strict):
+    """Solitaire phase 4c: spend an influence point to review the resources (sol:phase.4.c).
+
+    Three resources are drawn and only the bottom one is looked at. She uses it or not; each one used shows the next,
+    and all three used she reviews again at no cost. The cards she does not use go to the bottom of the resources,
+    unless she caches the one she looks at, which ends her influence phase.
+    """
+
+    use: tuple[UsedResource, ...] = Field(default=(), max_length=50,
+                                          description="The resources she uses, in the order she looks at them.")
+    cache: str | None = Field(default=None, max_length=80,
+                              description="The resource she looks at next and caches instead (sol:basic.3).")
+
+
 class StartGame(Strict):
     """Set the game up: check deck sizes, fill pools, deal hands and uncontrolled vampires (ref14:I)."""
 
@@ -293,5 +349,7 @@ DECISIONS: dict[str, type[Strict]] = {
     "end_turn": EndTurn,
     "mystery": Mystery,
     "burn_vampires": BurnVampires,
+    "review_crypt": ReviewCrypt,
+    "review_resources": ReviewResources,
 }
 """Step names in scenario files and the decision each one is."""

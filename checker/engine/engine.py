@@ -28,6 +28,8 @@ from checker.engine.decisions import (
     PlayAction,
     RecruitAlly,
     Rescue,
+    ReviewCrypt,
+    ReviewResources,
     StartGame,
     Strict,
     TakeEquipment,
@@ -65,6 +67,8 @@ HANDLERS: dict[type[Strict], Handler] = {
     EndTurn: lambda s, d, c: phases.end_turn(s, c),
     Mystery: mystery.play,
     BurnVampires: turn.burn_phase,
+    ReviewCrypt: turn.review_crypt,
+    ReviewResources: turn.review_resources,
 }
 
 
@@ -79,7 +83,11 @@ def apply(state: State, decision: Strict, ruleset: Ruleset) -> tuple[State, tupl
         raise TypeError(f"not a decision: {type(decision).__name__}")
     if state.blood_hunt_on is not None and not isinstance(decision, BloodHunt):
         state = replace(state, blood_hunt_on=None)
-    new = handler(state, decision, ctx)
-    new = withdrawal.watch(state, new, ctx)
-    new = check_ousting(new, ctx)
+    try:
+        new = handler(state, decision, ctx)
+        new = withdrawal.watch(state, new, ctx)
+        new = check_ousting(new, ctx)
+    except IllegalDecision as exc:
+        exc.events = tuple(ctx.trace.events)
+        raise
     return new, tuple(ctx.trace.events)

@@ -20,6 +20,7 @@ class IllegalDecision(ValueError):
         super().__init__(f"illegal: {message} ({rule})")
         self.rule = rule
         self.message = message
+        self.events: tuple[Event, ...] = ()  # what the refused step did before the refusal; all of it undone
 
 
 class Trace:

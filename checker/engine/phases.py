@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from checker.engine import mandatory_hunt
 from checker.engine.contests import on_control
 from checker.engine.context import Ctx
 from checker.engine.decisions import Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
@@ -20,6 +21,13 @@ def advance_to(state: State, phase: Phase, ctx: Ctx, step: str) -> State:
                                             f"{state.phase} phase of {state.current}'s turn")
     if have == 0 and want > 0:
         ctx.illegal("untap_mandatory", f"the untap phase of {state.current} is mandatory: untap before {step}")
+    minion = PHASES.index("minion")
+    if have <= minion < want:
+        mandatory_hunt.check_leaving(state, have < minion, ctx)
+    if have < minion <= want:
+        state = replace(state, began_empty=mandatory_hunt.empty_ready(state, state.current))
+    elif minion < want:
+        state = replace(state, began_empty=())
     if have <= PHASES.index("influence") < want:
         state = end_influence(state, ctx)
     return replace(state, phase=phase)
@@ -62,26 +70,40 @@ def pay_blood(state: State, minion: str, amount: int, ctx: Ctx, step: str, what:
 
 
 def untap(state: State, ctx: Ctx) -> State:
-    """Untap everything but paralyzed vampires in torpor; the Edge and any untap pool gain."""
+    """Untap everything but paralyzed vampires in torpor, and any untap pool gain; the untap steps follow."""
     if state.phase != "untap":
         ctx.illegal("untap", f"it is already the {state.phase} phase of {state.current}'s turn")
     me = state.current
-    minions = tuple(replace(m, tapped=False) if m.controller == me and not (m.location == "torpor" and m.paralyzed)
-                    else m for m in state.minions)
-    state = replace(state, minions=minions)
+    every_vampire = bool(ctx.p("untap_all_vampires"))
+
+    def untaps(m: Minion) -> bool:
+        covered = m.controller == me or (every_vampire and m.is_vampire and m.location in ("ready", "torpor"))
+        return covered and not (m.location == "torpor" and m.paralyzed)
+
+    others = [m.name for m in state.minions if m.tapped and m.controller != me and untaps(m)]
+    state = replace(state, minions=tuple(replace(m, tapped=False) if untaps(m) else m for m in state.minions))
     ctx.cite("untap", f"{me} untaps all her cards")
-    held = [m.name for m in state.minions_of(me, "torpor") if m.paralyzed]
+    if others:
+        ctx.cite_param("untap_all_vampires", f"the other Methuselahs' tapped vampires untap too: {', '.join(others)}")
+    held = [m.name for m in state.minions if m.location == "torpor" and m.paralyzed
+            and (m.controller == me or (every_vampire and m.is_vampire))]
     if held:
         ctx.cite("untap_paralyzed", f"{', '.join(held)}: paralyzed in torpor, stays tapped")
     gain = ctx.p("untap_pool_gain")
     if gain:
         state = state.move_pool(me, gain)
         ctx.cite_param("untap_pool_gain", f"{me} collects {gain} pool")
+    return replace(state, phase="master")
+
+
+def edge_gain(state: State, ctx: Ctx) -> State:
+    """The untap step for the Edge: its holder adds pool from the bank (ref14:II.A.2.b)."""
+    me = state.current
     if state.edge == me:
         gain = ctx.p("edge_untap_gain")
         state = state.move_pool(me, gain)
         ctx.cite("edge_untap", f"{me} has the Edge and adds {gain} pool from the bank")
-    return replace(state, phase="master")
+    return state
 
 
 def master(state: State, decision: Master, ctx: Ctx) -> State:
@@ -198,6 +220,9 @@ def _transfer(state: State, me: str, t: Transfer, left: int, allowance: str, ctx
         return state, left - cost
     assert t.crypt_move is not None
     cost = ctx.p("transfer_cost_crypt_move")
+    if cost is None:
+        ctx.illegal_param("transfer_cost_crypt_move", f"{me} cannot move a vampire from the crypt: this "
+                                                      "edition's influence phase has no crypt move")
     _spend(left, cost, "transfer_cost_crypt_move", allowance, ctx)
     name, capacity = str(t.crypt_move.get("name", "")), t.crypt_move.get("capacity")
     if not name or not isinstance(capacity, int) or not 1 <= capacity <= 20 or state.has_minion(name):

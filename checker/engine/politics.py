@@ -14,7 +14,7 @@ from checker.engine.actions import Plan, begin_action, card_played, run_action
 from checker.engine.context import Ctx
 from checker.engine.damage import burn_minion
 from checker.engine.decisions import Ballot, BloodHunt, CallVote, Terms, VoteSpec
-from checker.engine.state import Minion, State
+from checker.engine.state import Minion, State, VoteRecord
 
 TITLE_STEPS = {"primogen": "vote_primogen", "prince": "vote_prince", "justicar": "vote_justicar"}
 
@@ -71,7 +71,7 @@ def referendum(state: State, spec: VoteSpec, ctx: Ctx, *, caller: str | None, ac
     passed = tally["for"] > tally["against"]
     verdict = "passes" if passed else "fails"
     ctx.cite("vote_passes", f"{tally['for']} for, {tally['against']} against: the referendum {verdict}")
-    return state, passed
+    return replace(state, last_vote=VoteRecord(tally["for"], tally["against"], passed)), passed
 
 
 def _ballot(state: State, b: Ballot, ctx: Ctx, *, acting: str | None, blood_hunt: bool, burned: dict[str, int],

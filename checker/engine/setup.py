@@ -16,6 +16,7 @@ from checker.engine.cards import DeckSetup
 from checker.engine.context import Ctx
 from checker.engine.decisions import Name, Strict
 from checker.engine.decks import sync_counts
+from checker.engine.mandatory_hunt import empty_ready
 from checker.engine.state import Deck, Location, Minion, Phase, Player, Retainer, State
 
 Small = Field(default=None, ge=0, le=1000)
@@ -84,30 +85,38 @@ class Setup(Strict):
 Issue = tuple[tuple[str | int, ...], str]  # (path inside the setup, message)
 
 
+RESERVED_NAMES = frozenset({"nobody"})
+"""Words the expectation format gives a meaning of its own (game.edge: nobody)."""
+
+
 def check_setup(s: Setup) -> list[Issue]:
     """Every impossible part of a setup (rule ids in the messages)."""
     issues: list[Issue] = []
     players = [p.name for p in s.players]
+    seat = {name: i for i, name in reversed(list(enumerate(players)))}  # each name's first seat
     for i, p in enumerate(s.players):
-        if players.index(p.name) != i:
+        if p.name in RESERVED_NAMES:
+            issues.append((("players", i, "name"), f"{p.name!r} is a reserved word of expectations "
+                                                   "(`edge: nobody` means no one holds the Edge): choose another name"))
+        if seat[p.name] != i:
             issues.append((("players", i, "name"), f"two players are named {p.name!r}"))
         if p.pool is not None and p.pool < 0:
             issues.append((("players", i, "pool"), "a pool cannot be negative"))
         elif p.pool == 0 and p.ousted is None:
             issues.append((("players", i, "pool"), "a Methuselah with no pool is ousted (rb95:10.ousting): "
                                                    "set ousted: true or give her pool"))
-    names: list[str] = []
+    names: set[str] = set(players)
     for i, m in enumerate(s.minions):
         where = ("minions", i)
-        if m.name in names or m.name in players:
+        if m.name in names:
             issues.append(((*where, "name"), f"the name {m.name!r} is used twice"))
-        names.append(m.name)
-        if m.controller not in players:
+        names.add(m.name)
+        if m.controller not in seat:
             issues.append(((*where, "controller"), f"{m.controller!r} is not a player of this setup"))
         for item, owner in m.borrowed.items():
             if item not in m.equipment:
                 issues.append(((*where, "borrowed", item), f"{m.name} carries no {item}"))
-            if owner not in players or owner == m.controller:
+            if owner not in seat or owner == m.controller:
                 issues.append(((*where, "borrowed", item), f"{owner!r} is not another player of this setup"))
         if m.title_contested and not m.title:
             issues.append(((*where, "title_contested"), f"{m.name} has no title to contest"))
@@ -126,12 +135,12 @@ def check_setup(s: Setup) -> list[Issue]:
             if m.location in ("torpor", "uncontrolled", "crypt"):
                 issues.append(((*where, "location"), f"an ally cannot be {m.location}"))
     for key, value in (("turn", s.turn), ("edge", s.edge)):
-        if value is not None and value not in players:
+        if value is not None and value not in seat:
             issues.append(((key,), f"{value!r} is not a player of this setup"))
-        elif value is not None and s.players[players.index(value)].ousted:
+        elif value is not None and s.players[seat[value]].ousted:
             issues.append(((key,), f"{value} is ousted"))
     for owner in s.decks:
-        if owner not in players:
+        if owner not in seat:
             issues.append((("decks", owner), f"{owner!r} is not a player of this setup"))
     if s.turn is None and s.players[0].ousted:
         issues.append((("turn",), "the first player is ousted: say whose turn it is"))
@@ -163,6 +172,8 @@ def initial_state(s: Setup, ctx: Ctx) -> State:
                        cached_resource=d.cached_resource) for p, d in s.decks.items())
     state = sync_counts(State(players=players, minions=minions, edge=s.edge, current=current, phase=s.phase,
                               game_turn=s.game_turn, decks=decks))
+    if s.phase == "minion":  # a scenario set in the minion phase starts at its beginning
+        state = replace(state, began_empty=empty_ready(state, current))
     return replace(state, bank=state.bank - (state.total_counters() - state.bank))
 
 

@@ -98,6 +98,7 @@ class Deck:
     cached_vampire: VampireCard | None = None
     cached_resource: ResourceCard | None = None
     attached: tuple[tuple[str, ResourceCard], ...] = ()  # (minion, card on it)
+    resources_reviewed: int = 0  # the game turn of her last resource review (no crypt review after it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +107,25 @@ class PendingReward:
 
     predator: str
     pool: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """The last action: who acted, the Methuselahs who could block in their order, the attempts, who blocked."""
+
+    actor: str
+    block_order: tuple[str, ...]
+    attempts: tuple[str, ...]
+    blocked_by: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class VoteRecord:
+    """The last referendum's count (ref14:IV.E)."""
+
+    votes_for: int
+    votes_against: int
+    passed: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +144,9 @@ class State:
     ousted_this_turn: frozenset[str] = field(default_factory=frozenset)
     blood_hunt_on: str | None = None
     decks: tuple[Deck, ...] = ()
+    began_empty: tuple[str, ...] = ()  # vampires that began this minion phase ready with zero blood, yet to hunt
+    last_action: ActionRecord | None = None
+    last_vote: VoteRecord | None = None
 
     # --- reading -------------------------------------------------------------------------
     def player(self, name: str) -> Player:

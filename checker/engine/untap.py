@@ -1,4 +1,4 @@
-"""The untap phase in full: a withdrawal taking effect, untapping, contests, announcing a withdrawal (ref14:II.A)."""
+"""The untap phase in full: a withdrawal taking effect, untapping, then the untap steps in any order (ref14:II.A)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,15 @@ def untap_phase(state: State, d: Untap, ctx: Ctx) -> State:
         state = withdrawal.withdraw(state, ctx)
         return phases.next_turn(state, me)
     state = phases.untap(state, ctx)
-    if d.withdraw or any(m.contested or m.title_contested for m in state.minions_of(state.current)):
-        ctx.cite("untap_steps", "after untapping, the untap steps are taken")
-    state = contests.untap_contests(state, d.yield_, d.yield_titles, ctx)
-    state = contests.torpor_yields(state, ctx)
-    if d.withdraw:
-        state = withdrawal.announce(state, ctx)
-    return state
+    if ("order" in d.model_fields_set or d.withdraw
+            or any(m.contested or m.title_contested for m in state.minions_of(state.current))):
+        ctx.cite("untap_steps", "after untapping, the untap steps are taken in the order "
+                                f"{', '.join(d.steps)}")
+    for step in d.steps:
+        if step == "edge":
+            state = phases.edge_gain(state, ctx)
+        elif step == "contests":
+            state = contests.untap_contests(state, d.yield_, d.yield_titles, ctx)
+        elif d.withdraw:
+            state = withdrawal.announce(state, ctx)
+    return contests.torpor_yields(state, ctx)

@@ -8,9 +8,6 @@ of its decks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-
 from checker.engine import actions, decks, phases
 from checker.engine.cards import ResourceCard, VampireCard
 from checker.engine.combat_decisions import BlockCombat, Round, Strike
@@ -81,13 +78,8 @@ def _blocks(state: State, actor: Minion, defender: str, ctx: Ctx) -> tuple[Block
 # --- one action, through the engine ----------------------------------------------------------------
 
 def _act(state: State, decision: Action, ctx: Ctx, handler: object) -> State:
-    me = state.current
-    foe_before = {m.name for m in state.minions if m.controller != me and m.location in turn.IN_PLAY}
+    """One action through the engine (which gives the Edge for a bleed or a destroyed vampire, sol:phase.3)."""
     state = handler(state, decision, ctx)  # type: ignore[operator]
-    destroyed = sorted(n for n in foe_before if state.minion(n).location not in turn.IN_PLAY)
-    if destroyed and state.edge != me:
-        state = replace(state, edge=me)
-        ctx.cite("sol_edge_destroy", f"{me} destroyed {', '.join(destroyed)} and gets the Edge")
     return check_ousting(state, ctx)
 
 
@@ -128,7 +120,7 @@ def action_card(state: State, card: ResourceCard, ctx: Ctx) -> State | None:
 
 def untap(state: State, ctx: Ctx) -> State:
     ctx.cite("sol_untap", f"{state.current}'s untap phase")
-    state = phases.untap(state, ctx)
+    state = phases.edge_gain(phases.untap(state, ctx), ctx)
     for m in vampires(state, state.current):
         if m.location == "ready" and m.blood == 0 and not m.tapped:
             ctx.cite("mm_burn_hunters", f"{m.name} has no blood and would have to hunt: he burns it")
@@ -345,42 +337,6 @@ def influence(state: State, ctx: Ctx) -> State:
     return state
 
 
-Take = Callable[[State, decks.Card], State | None]
-Cache = Callable[[State, decks.Card, int], tuple[State, int, bool]]
-
-
-def _review(state: State, points: int, ctx: Ctx, *, crypt: bool, take: Take, cache: Cache
-            ) -> tuple[State, int, bool]:
-    """A crypt or resource review (sol:phase.4.b, sol:phase.4.c): draw three, look at the bottom one; while he
-    takes it, look at the next; all three taken, review again at no cost. Returns whether he cached (which ends
-    the influence phase)."""
-    me = state.current
-    step, what = ("sol_review_crypt", "crypt cards") if crypt else ("sol_review_resources", "resources")
-    for _ in range(20):
-        state, drawn = decks.draw(state, me, 3, crypt=crypt)
-        if not drawn:
-            return state, points, False
-        ctx.cite(step, f"{me} draws {len(drawn)} {what} and looks only at the bottom one")
-        left = list(drawn)
-        while left:
-            card = left[-1]
-            taken = take(state, card)
-            if taken is not None:
-                state = taken
-                left.pop()
-                continue
-            state, points, cached = cache(state, card, points)
-            rest = tuple(c for c in left if c is not card or not cached)
-            state = decks.to_bottom(state, me, rest, crypt=crypt)
-            if not cached:
-                ctx.cite(step, f"{me} does not take {card.name}: the {len(rest)} card(s) go to the bottom")
-            return state, points, cached
-        ctx.cite(step, f"{me} took all three and reviews again at no cost")
-        if crypt and not _room(state, me, ctx):
-            break
-    return state, points, False
-
-
 def _review_crypt(state: State, points: int, ctx: Ctx) -> tuple[State, int, bool]:
     me = state.current
 
@@ -395,7 +351,7 @@ def _review_crypt(state: State, points: int, ctx: Ctx) -> tuple[State, int, bool
         assert isinstance(v, VampireCard)
         return _maybe_cache_vampire(state, v, points, ctx)
 
-    return _review(state, points, ctx, crypt=True, take=take, cache=cache)
+    return turn.review(state, points, ctx, crypt=True, take=take, cache=cache, again=lambda s: _room(s, me, ctx))
 
 
 def _maybe_cache_vampire(state: State, v: VampireCard, points: int, ctx: Ctx) -> tuple[State, int, bool]:
@@ -409,22 +365,16 @@ def _cache(state: State, card: VampireCard | ResourceCard, points: int, ctx: Ctx
            ) -> tuple[State, int, bool]:
     """Cache a card, one of each kind at most (sol:basic.3); a point burns a lesser cached one (sol:basic.8.9)."""
     me = state.current
-    crypt = isinstance(card, VampireCard)
     d = state.deck(me)
-    old: VampireCard | ResourceCard | None = d.cached_vampire if crypt else d.cached_resource
-    slot = "cached_vampire" if crypt else "cached_resource"
+    old: VampireCard | ResourceCard | None = d.cached_vampire if isinstance(card, VampireCard) else d.cached_resource
     if old is not None:
         if points < 1 or card.bleed <= old.bleed:
             ctx.cite("sol_cache_limit", f"{me} already has {old.name} cached and keeps it")
             return state, points, False
-        points -= 1
-        ctx.cite("mm_burn_to_cache", f"{me} spends 1 influence to burn his cached {old.name} (bleed {old.bleed}) "
-                                     f"and cache {card.name} (bleed {card.bleed})")
-        state = decks.to_bottom(state.with_deck(me, **{slot: None}), me, (old,), crypt=crypt)
-    state = state.with_deck(me, **{slot: card})
+        ctx.cite("mm_burn_to_cache", f"{me} burns his cached {old.name} (bleed {old.bleed}) to cache {card.name} "
+                                     f"(bleed {card.bleed})")
     ctx.cite(step, f"{me} caches {card.name}: {why}")
-    ctx.cite("sol_cache_limit", f"{me} has one cached {'vampire' if crypt else 'resource'} at most")
-    ctx.cite("sol_review_crypt" if crypt else "sol_review_resources", "caching ends his influence phase")
+    state, points = turn.cache(state, card, points, ctx)
     return state, points, True
 
 
@@ -437,7 +387,7 @@ def _review_resources(state: State, points: int, ctx: Ctx) -> tuple[State, int, 
         assert isinstance(card, ResourceCard)
         return _maybe_cache_resource(state, card, points, ctx)
 
-    return _review(state, points, ctx, crypt=False, take=take, cache=cache)
+    return turn.review(state, points, ctx, crypt=False, take=take, cache=cache, again=lambda _: True)
 
 
 def _next_turn_use(state: State, card: ResourceCard) -> bool:

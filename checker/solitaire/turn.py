@@ -7,15 +7,17 @@ Decks are top-first tuples; burned cards go to the bottom of their deck.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
+from checker.engine import phases
 from checker.engine.cards import ResourceCard, VampireCard
 from checker.engine.context import Ctx
 from checker.engine.damage import burn_minion
-from checker.engine.decisions import BurnVampires
-from checker.engine.decks import sync_counts, to_bottom
+from checker.engine.decisions import BurnVampires, Influence, ReviewCrypt, ReviewResources
+from checker.engine.decks import Card, draw, has_deck, sync_counts, to_bottom
 from checker.engine.phases import pay_pool
-from checker.engine.state import Minion, Retainer, State
+from checker.engine.state import PHASES, Minion, Retainer, State
 
 IN_PLAY = ("ready", "torpor")
 
@@ -107,14 +109,17 @@ def attach(state: State, who: str, card: ResourceCard, vampire: str, ctx: Ctx) -
     return state
 
 
-def master_card(state: State, who: str, card: ResourceCard, ctx: Ctx, step: str) -> State:
-    """A master card: pay its cost, gain its pool, put its blood on the strongest vampire."""
+def master_card(state: State, who: str, card: ResourceCard, ctx: Ctx, step: str, *, vampire: str | None = None
+                ) -> State:
+    """A master card: pay its cost, gain its pool, put its blood on ``vampire`` or else the emptiest vampire."""
     state = pay_pool(state, who, card.cost, ctx, step, card.name)
     if card.pool:
         state = state.move_pool(who, card.pool)
     ctx.cite(step, f"{who} plays the master card {card.name}" + (f": gains {card.pool} pool" if card.pool else ""))
     if card.blood:
         targets = sorted(vampires(state, who), key=lambda m: (m.blood - m.capacity, m.name))
+        if vampire is not None:
+            targets = [_own_vampire(state, who, vampire, ctx, step)]
         if targets and targets[0].blood < targets[0].capacity:
             t = targets[0]
             gain = min(card.blood, t.capacity - t.blood)
@@ -128,3 +133,177 @@ def bury(state: State, who: str, card: ResourceCard, ctx: Ctx) -> State:
     step = {"minion": "sol_minion", "influence": "sol_review_resources"}.get(state.phase, "sol_resource_master")
     ctx.cite(step, f"{card.name} is burned to the bottom of {who}'s resources")
     return to_bottom(state, who, (card,), crypt=False)
+
+
+def _own_vampire(state: State, who: str, name: str, ctx: Ctx, step: str) -> Minion:
+    m = next((v for v in vampires(state, who) if v.name == name), None)
+    if m is None:
+        ctx.illegal(step, f"{name} is not a vampire {who} controls")
+    return m
+
+
+# --- the influence phase's reviews and caching (sol:phase.4.b, sol:phase.4.c, sol:basic.3) --------
+
+Take = Callable[[State, Card], State | None]
+Cache = Callable[[State, Card, int], tuple[State, int, bool]]
+Again = Callable[[State], bool]
+
+
+def review(state: State, points: int, ctx: Ctx, *, crypt: bool, take: Take, cache: Cache, again: Again
+           ) -> tuple[State, int, bool]:
+    """A crypt or resource review: draw three, look only at the bottom one; while one is taken (or used), look at
+    the next; all three taken, review again at no cost if ``again``. The first card not taken is cached or goes to
+    the bottom with the rest. Returns the state, the points left and whether a card was cached, which ends the
+    influence phase (the phase is then over)."""
+    me = state.current
+    step, what = ("sol_review_crypt", "crypt cards") if crypt else ("sol_review_resources", "resources")
+    if not crypt:
+        state = state.with_deck(me, resources_reviewed=state.game_turn)
+    for _ in range(20):
+        state, drawn = draw(state, me, 3, crypt=crypt)
+        if not drawn:
+            return state, points, False
+        ctx.cite(step, f"{me} draws {len(drawn)} {what} and looks only at the bottom one")
+        left = list(drawn)
+        while left:
+            card = left[-1]
+            taken = take(state, card)
+            if taken is not None:
+                state = taken
+                left.pop()
+                continue
+            state, points, cached = cache(state, card, points)
+            rest = tuple(c for c in left if c is not card or not cached)
+            state = to_bottom(state, me, rest, crypt=crypt)
+            if not cached:
+                ctx.cite(step, f"{me} does not take {card.name}: the {len(rest)} card(s) go to the bottom")
+                return state, points, False
+            return _end_by_caching(state, points, step, ctx), 0, True
+        if not again(state):
+            return state, points, False
+        ctx.cite(step, f"{me} took all three and reviews again at no cost")
+    return state, points, False
+
+
+def _end_by_caching(state: State, points: int, step: str, ctx: Ctx) -> State:
+    me = state.current
+    ctx.cite(step, f"caching ends {me}'s influence phase" + (f": her {points} remaining point(s) are lost"
+                                                             if points else ""))
+    return phases.advance_to(state.with_player(me, transfers=None), "discard", ctx, "caching")
+
+
+def cache(state: State, card: VampireCard | ResourceCard, points: int, ctx: Ctx) -> tuple[State, int]:
+    """Set a reviewed card aside, one of each kind at most (sol:basic.3); a point burns the one cached before.
+
+    Returns the state and the points left.
+    """
+    me = state.current
+    crypt = isinstance(card, VampireCard)
+    d = state.deck(me)
+    old: VampireCard | ResourceCard | None = d.cached_vampire if crypt else d.cached_resource
+    slot, kind = ("cached_vampire", "vampire") if crypt else ("cached_resource", "resource")
+    if old is not None:
+        if points < 1:
+            ctx.illegal("sol_cache_limit", f"{me} already has {old.name} cached and no influence point left to "
+                                           f"burn it for {card.name}")
+        points -= 1
+        ctx.cite("sol_review_crypt" if crypt else "sol_review_resources",
+                 f"{me} spends 1 influence to burn the cached {old.name} to the bottom of the deck")
+        state = to_bottom(state.with_deck(me, **{slot: None}), me, (old,), crypt=crypt)
+    ctx.cite("sol_cache_limit", f"{me} caches {card.name}: one cached {kind} at most")
+    return state.with_deck(me, **{slot: card}), points
+
+
+# --- a scripted Methuselah's reviews ------------------------------------------------------------------
+
+def _open_review(state: State, ctx: Ctx, step: str, what: str) -> tuple[State, int]:
+    """Begin a scripted review: the influence phase's points, one spent on it. Returns the state and points left."""
+    me = state.current
+    if not ctx.p("solitaire_automaton"):
+        ctx.illegal_param("solitaire_automaton", f"reviewing the {what} is a rule of the solitaire variant")
+    if not has_deck(state, me):
+        ctx.illegal(step, f"{me} has no decks: the solitaire variant plays from decks")
+    if PHASES.index(state.phase) > PHASES.index("influence"):
+        ctx.illegal(step, f"{me}'s influence phase is over (caching a card ends it): no more reviews this turn")
+    state = phases.influence(state, Influence(), ctx)
+    left = state.player(me).transfers or 0
+    if left < 1:
+        ctx.illegal_param("transfers_per_turn", f"{me} has no influence point left to review the {what}")
+    ctx.cite(step, f"{me} spends 1 influence to review the {what} ({left - 1} left)")
+    return state, left - 1
+
+
+def _looked_at(card: Card, name: str, step: str, ctx: Ctx, me: str) -> None:
+    if card.name != name:
+        ctx.illegal(step, f"{me} looks at {card.name}, not {name}: only the bottom card of a review is looked at, "
+                          "then the one above it")
+
+
+def _finish(state: State, points: int, cached: bool, wanted: list[str], cache_name: str | None, step: str,
+            ctx: Ctx) -> State:
+    me = state.current
+    missing = [*wanted, *([cache_name] if cache_name and not cached else [])]
+    if missing:
+        ctx.illegal(step, f"the review ended before {me} looked at {', '.join(missing)}")
+    return state if cached else state.with_player(me, transfers=points)
+
+
+def review_crypt(state: State, d: ReviewCrypt, ctx: Ctx) -> State:
+    """Phase 4b, scripted: take the named vampires as they are looked at, then cache one or stop (sol:phase.4.b)."""
+    step = "sol_review_crypt"
+    state, points = _open_review(state, ctx, step, "crypt")
+    me = state.current
+    if state.deck(me).resources_reviewed == state.game_turn:
+        ctx.illegal(step, f"{me} reviewed her resources this turn and may not return to the crypt review")
+    wanted = list(d.take)
+
+    def take(state: State, card: Card) -> State | None:
+        if not wanted:
+            return None
+        _looked_at(card, wanted.pop(0), step, ctx, me)
+        assert isinstance(card, VampireCard)
+        return take_control(state, me, card, ctx, tapped=True, source=step)
+
+    def set_aside(state: State, card: Card, points: int) -> tuple[State, int, bool]:
+        if d.cache is None:
+            return state, points, False
+        _looked_at(card, d.cache, step, ctx, me)
+        assert isinstance(card, VampireCard)
+        return (*cache(state, card, points, ctx), True)
+
+    state, points, cached = review(state, points, ctx, crypt=True, take=take, cache=set_aside,
+                                   again=lambda _: bool(wanted) or d.cache is not None)
+    return _finish(state, points, cached, wanted, d.cache, step, ctx)
+
+
+def review_resources(state: State, d: ReviewResources, ctx: Ctx) -> State:
+    """Phase 4c, scripted: use the named resources as they are looked at, then cache one or stop (sol:phase.4.c)."""
+    step = "sol_review_resources"
+    state, points = _open_review(state, ctx, step, "resources")
+    me = state.current
+    wanted = list(d.use)
+
+    def use(state: State, card: Card) -> State | None:
+        if not wanted:
+            return None
+        u = wanted.pop(0)
+        _looked_at(card, u.card, step, ctx, me)
+        assert isinstance(card, ResourceCard)
+        if card.type == "master":
+            return master_card(state, me, card, ctx, step, vampire=u.vampire)
+        if card.type in ("equipment", "retainer"):
+            if u.vampire is None:
+                ctx.illegal(step, f"{card.name} ({card.type}) goes on a vampire: name it with `vampire`")
+            return attach(state, me, card, _own_vampire(state, me, u.vampire, ctx, step).name, ctx)
+        ctx.illegal(step, f"{card.name} ({card.type.replace('_', ' ')}) cannot be used in the influence phase")
+
+    def set_aside(state: State, card: Card, points: int) -> tuple[State, int, bool]:
+        if d.cache is None:
+            return state, points, False
+        _looked_at(card, d.cache, step, ctx, me)
+        assert isinstance(card, ResourceCard)
+        return (*cache(state, card, points, ctx), True)
+
+    state, points, cached = review(state, points, ctx, crypt=False, take=use, cache=set_aside,
+                                   again=lambda _: bool(wanted) or d.cache is not None)
+    return _finish(state, points, cached, [u.card for u in wanted], d.cache, step, ctx)

@@ -104,3 +104,31 @@ def test_a_broken_rulesets_file_names_file_line_and_field(tmp_path: Path) -> Non
 def test_setup_model_is_strict() -> None:
     with pytest.raises(ValueError):
         Setup.model_validate({"players": [{"name": "a"}, {"name": "b"}], "colour": "red"})
+
+
+def test_fallbacks_are_foreign_existing_and_used(tmp_path: Path) -> None:
+    data = yaml.safe_load(RULESETS_FILE.read_text())
+    data["rulesets"]["jyhad-1.4"]["fallbacks"].update({
+        "ref14:II.E": "a rule of ref14 itself cannot be a fallback of jyhad-1.4",
+        "rb95:6.4.bleeed": "a misspelt rule id is refused with a suggestion",
+        "rb95:6.4.hunt.step2": "a fallback that no step or parameter cites is stale"})
+    bad = tmp_path / "rulesets.yaml"
+    bad.write_text(yaml.safe_dump(data, allow_unicode=True))
+    with pytest.raises(ProblemsError) as exc:
+        load_rulesets(corpus(), bad)
+    messages = [str(p) for p in exc.value.problems]
+    assert any("ref14:II.E is from one of jyhad-1.4's own sources" in m for m in messages), messages
+    assert any("unknown rule id 'rb95:6.4.bleeed' (did you mean" in m for m in messages), messages
+    assert any("rb95:6.4.hunt.step2 is cited by no step or parameter of jyhad-1.4: remove the fallback" in m
+               for m in messages), messages
+    assert len(messages) == 3 and all(".fallbacks." in m for m in messages), messages
+
+
+def test_fallbacks_are_inherited_while_foreign() -> None:
+    eds = rulesets()
+    assert "rb95:8.1.1.damage" in eds["jyhad-1.4"].fallbacks
+    assert "rb95:8.1.1.damage" in eds["solitaire"].fallbacks  # sources sol, ref14: still borrowed
+    assert "rb95:8.1.1.damage" not in eds["vtes-basic"].fallbacks  # rb95 is its own source
+    assert eds["jyhad-1.4"].borrowed_note("rb95:8.1.1.damage") == "not stated in ref14; rb95 says"
+    assert eds["solitaire"].borrowed_note("rb95:8.1.1.damage") == "not stated in sol or ref14; rb95 says"
+    assert eds["jyhad-1.4"].borrowed_note("ref14:II.E") is None

@@ -20,16 +20,28 @@ SEEDS = 1000 if os.environ.get("RULES_EXTENDED") else 20
 
 
 def test_games_finish_with_a_winner_and_keep_every_invariant() -> None:
+    """Games end with one winner, bled at zero pool, and break no invariant.
+
+    A few never end: both automata block every action (sol:basic.8.3, "He will always block")
+    and, since sol:phase.1.b untaps every vampire, there is always a blocker, while their other
+    vampires lie in torpor that the policy never pays to leave. The variant has no rule for such
+    a game; at most one game in ten may reach the turn limit (6 in seeds 1 to 1000).
+    """
     rs = rulesets()["solitaire"]
     rules = corpus().rules
+    unfinished = []
     for seed in range(1, SEEDS + 1):
         broken: list[str] = []
         game = play(seed, rs, check=lambda state, found=broken: found.extend(broken_invariants(state)))
         assert broken == [], (seed, broken)
-        assert game.final.over and len(game.winners) == 1, seed
         assert all(e.rule in rules for _, _, e in game.log)
+        if not game.final.over:
+            unfinished.append(seed)
+            continue
+        assert len(game.winners) == 1, seed
         loser = next(p for p in game.final.players if p.name not in game.winners)
         assert loser.ousted and loser.pool == 0  # sol:basic.7: bled at zero pool
+    assert len(unfinished) <= SEEDS // 10, unfinished
 
 
 def test_every_decision_rule_of_the_mystery_methuselah_is_used_in_some_game() -> None:

@@ -1,0 +1,167 @@
+"""What each edition parameter may be: one typed model, every reading named.
+
+Rulesets (``reference/data/rulesets.yaml``), errata and scenario ``variants`` give parameter
+values; each is checked here, with the file, line and field of the value. An unknown
+reading is refused, listing the valid ones. Types are strict: ``"2"`` is not a number and
+``1`` is not ``true``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
+
+Count = Annotated[StrictInt, Field(ge=0, le=100)]
+Positive = Annotated[StrictInt, Field(ge=1, le=100)]
+Pool = Annotated[StrictInt, Field(ge=1, le=1000)]
+CardCount = Annotated[StrictInt, Field(ge=0, le=1000)]
+
+ActionKind = Literal["hunt", "employ_retainer", "recruit_ally", "equip", "take_equipment", "leave_torpor",
+                     "rescue_own_torpor", "rescue_other_torpor", "call_vote", "bleed"]
+BlockRight = Literal["prey", "predator", "others_clockwise"]
+Title = Literal["primogen", "prince", "justicar"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TransferSchedule(_Strict):
+    """Transfers in the first turns: counted by each Methuselah's own turns or by the game's turns."""
+
+    by: Literal["own_turn", "game_turn"]
+    first_turns: tuple[Annotated[StrictInt, Field(ge=0, le=20)], ...] = Field(max_length=10)
+
+
+class WithdrawRequires(_Strict):
+    """What a Methuselah needs to announce a withdrawal."""
+
+    library_empty: StrictBool
+    short_hand: StrictBool
+
+
+class ParameterTypes(_Strict):
+    """Every parameter an edition can set, with the values it may take."""
+
+    # setup (ref14:I, rb95:4.2)
+    starting_pool: Pool
+    hand_size: Count
+    starting_uncontrolled: Count
+    library_min: CardCount
+    library_extra_per_player: CardCount
+    library_max: CardCount | None = Field(description="None: no limit.")
+    crypt_min: CardCount
+    crypt_max: CardCount | None = Field(description="None: no limit.")
+    cards_from_hand: StrictBool
+    # untap (ref14:II.A)
+    edge_untap_gain: Count
+    untap_pool_gain: Count
+    untap_all_vampires: StrictBool = Field(description="Every tapped vampire untaps, not only the active player's.")
+    # master (ref14:II.B)
+    master_cards_per_phase: Positive
+    # minion phase and actions (ref14:II.C)
+    mandatory_hunt: Literal["phase_start", "next_action", "none"] = Field(
+        description="phase_start: vampires that begin the minion phase ready with no blood hunt first; "
+                    "next_action: any ready vampire with no blood hunts next; none: no forced hunt.")
+    bleed_amount: Count
+    hunt_gain: Count
+    hunt_at_capacity: StrictBool
+    no_card_action_stealth: dict[ActionKind, Annotated[StrictInt, Field(ge=0, le=10)]]
+    leave_torpor_cost: Count
+    leave_torpor_cost_paid_if_blocked: StrictBool
+    rescue_cost: Count
+    rescue_paralyzed_cost: Count
+    torpor_used: StrictBool
+    votes_allowed: StrictBool
+    political_cards_allowed: StrictBool
+    edge_on_vampire_destroyed: StrictBool
+    # influence (ref14:II.D)
+    uncontrolled_may_exceed_capacity: StrictBool
+    transfer_schedule: TransferSchedule
+    transfers_per_turn: Count
+    transfer_cost_pool_to_vampire: Positive
+    transfer_cost_blood_to_pool: Positive | None = Field(description="None: blood cannot be moved to pool.")
+    transfer_cost_crypt_move: Positive | None = Field(description="None: no crypt move.")
+    crypt_move_pool_cost: Count
+    transfer_to_controlled: StrictBool
+    control_threshold: Literal["capacity"]
+    control_enters_tapped: StrictBool
+    max_controlled_vampires: Positive | None = Field(description="None: no limit.")
+    # discard (ref14:II.E)
+    discard_limit: Count
+    # blocks (ref14:III)
+    undirected_block_order: tuple[BlockRight, ...] = Field(min_length=1, max_length=3)
+    undirected_actions_blockable: StrictBool
+    stealth_makes_unblockable: StrictBool
+    blocker_taps: Literal["on_success", "on_declaring"]
+    stealth_only_when_needed: StrictBool
+    intercept_allowed: StrictBool
+    action_costs_paid_if_blocked: StrictBool
+    modifier_costs_when_blocked: Literal["paid", "ignored"]
+    # ousting and winning (ref14:II.note2, rb95:10)
+    oust_vp: Count
+    oust_pool_reward: Count
+    oust_reward_withheld_if_predator_ousted: Literal["same_action", "same_turn"]
+    oust_when: Literal["no_pool", "bled_at_zero"]
+    last_standing_vp: Count
+    withdrawal_vp: Count
+    withdraw_requires: WithdrawRequires
+    withdraw_ally_life_breaks: StrictBool
+    # combat (ref14:V, cto)
+    combat_rounds: Positive | None = Field(description="None: rounds go on while presses continue.")
+    maneuvers_allowed: StrictBool
+    weapon_maneuver_once: StrictBool
+    maneuver_weapon_first_strike: StrictBool
+    ranges_used: StrictBool
+    ranged_retainer_range: Literal["any", "long"]
+    strike_after_acting_combat_ends: StrictBool
+    hand_damage: Count
+    additional_strikes_allowed: StrictBool
+    presses_allowed: StrictBool
+    paralyze_allowed: StrictBool
+    steal_blood_excess: Literal["kept", "bank_heal_at_once", "drained_before_healing"] = Field(
+        description="kept: stolen blood over capacity stays until the end of combat (ref14:V.D.5.c); "
+                    "bank_heal_at_once: the excess goes to the bank and the rest heals at once (rb95:8.3.steal-blood); "
+                    "drained_before_healing: the excess drains off before damage is healed (cto:answer.2-3).")
+    all_blood_stolen_burns: StrictBool
+    aggravated_as_normal: StrictBool
+    aggravated_free_points: Count
+    damage_overflow: Literal["torpor", "burn"]
+    retainer_damage_preventable: StrictBool
+    prevention_only_in_damage_step: StrictBool
+    # politics (ref14:IV)
+    title_votes: dict[Title, Annotated[StrictInt, Field(ge=0, le=10)]]
+    # cards leaving play, the solitaire variant
+    burned_to_deck_bottom: StrictBool
+    solitaire_automaton: StrictBool
+
+
+NAMES: frozenset[str] = frozenset(ParameterTypes.model_fields)
+
+
+@cache
+def _adapter(name: str) -> TypeAdapter[Any]:
+    info = ParameterTypes.model_fields[name]
+    kind: Any = Annotated[info.annotation, *info.metadata] if info.metadata else info.annotation
+    return TypeAdapter(kind)
+
+
+def check_value(name: str, value: Any) -> str | None:
+    """Why ``value`` is not a valid value of the parameter ``name``, or None if it is."""
+    if name not in NAMES:
+        return f"unknown parameter {name!r}"
+    try:
+        _adapter(name).validate_python(value)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"])
+        return f"{name}{'.' + where if where else ''}: {first['msg']} (got {value!r})"
+    return None
+
+
+def describe(name: str) -> str:
+    """The values a parameter may take, in words."""
+    info = ParameterTypes.model_fields[name]
+    return info.description or str(info.annotation).replace("typing.", "")
