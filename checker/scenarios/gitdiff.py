@@ -1,9 +1,18 @@
-"""Answers at another commit against the working tree: what a pull request that edits rules changes."""
+"""Answers at another commit against the working tree: what a pull request that edits rules changes.
+
+The other commit is checked out in a temporary git worktree, in a folder named ``rules-diff-<pid>-*``
+under the temporary folder. It is removed when the command ends, by Ctrl-C, SIGTERM or SIGHUP too
+(the CLI turns those into SystemExit); a folder left by a killed run (its process is gone) is removed,
+and its worktree pruned, by the next run.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -15,6 +24,9 @@ from checker.scenarios.impact import flatten
 
 Key = tuple[str, str]
 RUN_CHECK = "import sys; from checker.cli import main; sys.argv = ['rules', 'check', '--json']; main()"
+PREFIX = "rules-diff-"
+OWNED = re.compile(rf"{PREFIX}(\d+)-")
+TIMEOUT = 1800
 
 
 class DiffError(ValueError):
@@ -22,31 +34,71 @@ class DiffError(ValueError):
 
 
 def _git(root: Path, *args: str) -> str:
-    result = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
+    try:
+        result = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise DiffError("`rules diff` needs git, which is not on PATH: install git (Debian: apt-get install git)") \
+            from None
+    except OSError as exc:
+        raise DiffError(f"cannot run git: {exc.strerror or exc}") from exc
     if result.returncode != 0:
         raise DiffError(f"git {' '.join(args)}: {result.stderr.strip() or result.stdout.strip()}")
     return result.stdout
 
 
+def _is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process
+        return True
+    return True
+
+
+def remove_stale_worktrees(root: Path) -> list[Path]:
+    """Remove the folders of earlier runs whose process is gone (killed), then prune their worktrees."""
+    removed = []
+    for folder in Path(tempfile.gettempdir()).glob(f"{PREFIX}*"):
+        owner = OWNED.match(folder.name)
+        if folder.is_dir() and owner and int(owner.group(1)) != os.getpid() and not _is_running(int(owner.group(1))):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    _git(root, "worktree", "prune")
+    return removed
+
+
 def records_at(root: Path, ref: str) -> list[dict[str, Any]]:
     """`rules check --json` run by the code and data of commit ``ref``, in a temporary worktree."""
+    remove_stale_worktrees(root)
     commit = _git(root, "rev-parse", "--verify", f"{ref}^{{commit}}").strip()
-    with tempfile.TemporaryDirectory(prefix="rules-diff-") as tmp:
-        tree = Path(tmp) / "tree"
+    try:
+        tmp = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-"))
+    except OSError as exc:
+        raise DiffError(f"cannot make a folder in {tempfile.gettempdir()}: {exc.strerror or exc}; "
+                        "set TMPDIR to a writable folder") from exc
+    tree = tmp / "tree"
+    try:
         _git(root, "worktree", "add", "--detach", str(tree), commit)
+        env = {**os.environ, "PYTHONPATH": str(tree)}
         try:
-            env = {**os.environ, "PYTHONPATH": str(tree)}
             result = subprocess.run([sys.executable, "-c", RUN_CHECK], cwd=tree, env=env,
-                                    capture_output=True, text=True, timeout=1800)
-            if result.returncode not in (0, 1):
-                tail = (result.stderr or result.stdout).strip().splitlines()[-3:]
-                raise DiffError(f"`rules check` failed at {ref}: " + " / ".join(tail))
-            try:
-                data = json.loads(result.stdout)
-            except json.JSONDecodeError:
-                raise DiffError(f"`rules check --json` at {ref} printed no JSON") from None
-        finally:
+                                    capture_output=True, text=True, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            raise DiffError(f"`rules check` at {ref} took more than {TIMEOUT} seconds; stopped it") from None
+        if result.returncode not in (0, 1):
+            tail = (result.stderr or result.stdout).strip().splitlines()[-3:]
+            raise DiffError(f"`rules check` failed at {ref}: " + " / ".join(tail))
+        try:
+            data = json.loads(result.stdout)
+        except json.JSONDecodeError:
+            raise DiffError(f"`rules check --json` at {ref} printed no JSON") from None
+    finally:
+        with contextlib.suppress(DiffError):
             _git(root, "worktree", "remove", "--force", str(tree))
+        shutil.rmtree(tmp, ignore_errors=True)
+        with contextlib.suppress(DiffError):
+            _git(root, "worktree", "prune")
     if not isinstance(data, list):
         raise DiffError(f"`rules check --json` at {ref} printed no list of records")
     return data

@@ -9,9 +9,10 @@ from typing import Any
 
 from checker.scenarios.load import LoadedScenario
 from checker.scenarios.run import Outcome, run
-from reference.errata import Erratum, apply_errata, load_errata, load_erratum
+from reference.errata import Erratum, apply_errata, clashes, in_order, load_errata, load_erratum
 from reference.graph import impact_set
 from reference.knowledge import Reference
+from reference.problems import ProblemsError
 from reference.rulesets import Ruleset, base_rulesets
 
 
@@ -95,7 +96,10 @@ def impact(path: Path, ref: Reference, loaded: list[LoadedScenario], current: It
     base = base_rulesets()
     e = load_erratum(path, ref.corpus, base)
     others = [x for x in load_errata(ref.corpus, base) if x.id != e.id]
-    without, with_ = apply_errata(base, others), apply_errata(base, [*others, e])
+    problems = clashes([*others, e])
+    if problems:
+        raise ProblemsError(problems)
+    without, with_ = apply_errata(base, others), apply_errata(base, in_order([*others, e]))
     touched = [a.rule for a in e.amends]
     for name in e.rulesets or ((e.new_ruleset.extends,) if e.new_ruleset else ()):
         touched += [without[name].parameters[p].rule for p in e.parameters]

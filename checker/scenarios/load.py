@@ -12,8 +12,9 @@ from pydantic import BaseModel, ValidationError
 
 from checker.engine.decisions import DECISIONS, Strict
 from checker.engine.setup import check_setup
-from checker.scenarios.model import GameExpect, MinionExpect, PlayerExpect, Scenario
+from checker.scenarios.model import ActionExpect, GameExpect, MinionExpect, PlayerExpect, Scenario, VoteExpect
 from reference.documents import display_path
+from reference.parameters import check_value
 from reference.problems import Problem, ProblemsError
 from reference.rulesets import Ruleset
 from reference.yamlsource import Located, YamlLoadError, load_file
@@ -29,10 +30,15 @@ class Expectation:
     minions: dict[str, MinionExpect] = field(default_factory=dict)
     game: GameExpect | None = None
     illegal: str | None = None
+    action: ActionExpect | None = None
+    vote: VoteExpect | None = None
+    refused: dict[int, str] = field(default_factory=dict)  # step number -> the rule its refusal names
+    allowed: tuple[int, ...] = ()
 
     @property
     def empty(self) -> bool:
-        return not (self.players or self.minions or self.game or self.illegal)
+        return not (self.players or self.minions or self.game or self.illegal or self.action or self.vote
+                    or self.refused or self.allowed)
 
 
 @dataclass(frozen=True)
@@ -95,7 +101,7 @@ def _suggest(bad: str, known: Iterable[str]) -> str:
 def _names_in(decision: BaseModel) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """Every (field path, name) a decision refers to: actors, blockers, targets, sources."""
     data = decision.model_dump()
-    keys = {"actor", "by", "target", "source", "pool_to", "blood_to_pool", "player", "blood_to"}
+    keys = {"actor", "by", "target", "source", "pool_to", "blood_to_pool", "player", "blood_to", "vampire"}
 
     def walk(value: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], str]]:
         if isinstance(value, dict):
@@ -122,14 +128,33 @@ def _new_names(decision: BaseModel) -> list[str]:
         found.append(str(data["ally"]["name"]))
     if isinstance(data.get("retainer"), dict):
         found.append(str(data["retainer"]["name"]))
+    found += [str(n) for n in data.get("take", ()) or ()]  # vampires a crypt review brings into play
     for t in data.get("transfers", ()) or ():
         if isinstance(t, dict) and isinstance(t.get("crypt_move"), dict) and "name" in t["crypt_move"]:
             found.append(str(t["crypt_move"]["name"]))
     return found
 
 
+def _rule_id(located: Located, path: tuple[str | int, ...], value: Any, rules: set[str],
+             problems: list[Problem]) -> str:
+    if not isinstance(value, str) or value not in rules:
+        problems.append(located.problem(path, f"unknown rule id {value!r}{_suggest(str(value), rules)}"))
+    return str(value)
+
+
+def _step_numbers(located: Located, path: tuple[str | int, ...], values: Iterable[Any], steps: int,
+                  problems: list[Problem]) -> list[int]:
+    out: list[int] = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= steps:
+            problems.append(located.problem(path, f"{v!r} is not a step number of this scenario (1 to {steps})"))
+        else:
+            out.append(v)
+    return out
+
+
 def _expectation(located: Located, base: tuple[str | int, ...], raw: Any, players: set[str],
-                 minions: set[str], rules: set[str], problems: list[Problem]) -> Expectation:
+                 minions: set[str], rules: set[str], problems: list[Problem], steps: int = 0) -> Expectation:
     if not isinstance(raw, dict):
         problems.append(located.problem(base, "expected a mapping of names to expected values"))
         return Expectation()
@@ -137,26 +162,48 @@ def _expectation(located: Located, base: tuple[str | int, ...], raw: Any, player
     out_m: dict[str, MinionExpect] = {}
     game: GameExpect | None = None
     illegal: str | None = None
+    action: ActionExpect | None = None
+    vote: VoteExpect | None = None
+    refused: dict[int, str] = {}
+    allowed: list[int] = []
     for key, value in raw.items():
         path = (*base, key)
         try:
             if key == "game":
                 game = GameExpect.model_validate(value)
+            elif key == "action":
+                action = ActionExpect.model_validate(value)
+            elif key == "vote":
+                vote = VoteExpect.model_validate(value)
             elif key == "illegal":
-                if not isinstance(value, str) or value not in rules:
-                    problems.append(located.problem(path, f"unknown rule id {value!r}{_suggest(str(value), rules)}"))
-                illegal = str(value)
+                illegal = _rule_id(located, path, value, rules, problems)
+            elif key == "refused":
+                if not isinstance(value, dict):
+                    problems.append(located.problem(path, "refused: a mapping of step number to rule id"))
+                    continue
+                for n, rid in value.items():
+                    if _step_numbers(located, (*path, n), [n], steps, problems):
+                        refused[n] = _rule_id(located, (*path, n), rid, rules, problems)
+            elif key == "allowed":
+                allowed = _step_numbers(located, path, value if isinstance(value, list) else [value], steps,
+                                        problems)
             elif key in players:
                 out_p[key] = PlayerExpect.model_validate(value)
             elif key in minions:
                 out_m[key] = MinionExpect.model_validate(value)
             else:
                 problems.append(located.problem(path, f"{key!r} is neither a player nor a minion of the setup, "
-                                                      "nor `game` or `illegal`"
-                                                      f"{_suggest(str(key), players | minions)}"))
+                                                      "nor one of " + ", ".join(f"`{k}`" for k in EXPECT_KEYS)
+                                                      + _suggest(str(key), players | minions | set(EXPECT_KEYS))))
         except ValidationError as exc:
             problems += _errors(located, path, exc)
-    return Expectation(out_p, out_m, game, illegal)
+    both = set(refused) & set(allowed)
+    if both:
+        problems.append(located.problem(base, f"step(s) {sorted(both)} cannot be both refused and allowed"))
+    return Expectation(out_p, out_m, game, illegal, action, vote, refused, tuple(allowed))
+
+
+EXPECT_KEYS = ("game", "action", "vote", "illegal", "refused", "allowed")
 
 
 def _check_steps(located: Located, raw_steps: list[Any], known: set[str] | None,
@@ -196,7 +243,20 @@ def load_scenario(path: Path, rules: set[str], rulesets: Mapping[str, Ruleset]) 
     try:
         located = load_file(path, name)
     except YamlLoadError as exc:
-        raise ProblemsError([exc.problem]) from None
+        if exc.partial is None:
+            raise ProblemsError(exc.problems) from None
+        noted = {p.field for p in exc.problems}
+        try:  # the file's other problems too, but not again those of the values already refused
+            load_scenario_from(exc.partial, name, rules, rulesets)
+        except ProblemsError as more:
+            raise ProblemsError(exc.problems + [p for p in more.problems if p.field not in noted]) from None
+        raise ProblemsError(exc.problems) from None
+    return load_scenario_from(located, name, rules, rulesets)
+
+
+def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: Mapping[str, Ruleset]
+                       ) -> LoadedScenario:
+    """Check one scenario document already read; raises :class:`ProblemsError` listing every problem."""
     if not isinstance(located.data, dict):
         raise ProblemsError([located.problem((), "a scenario file is a mapping (title, question, tests, ...)")])
     try:
@@ -224,10 +284,12 @@ def load_scenario(path: Path, rules: set[str], rulesets: Mapping[str, Ruleset]) 
             problems.append(located.problem((*base, "ruleset"), f"unknown ruleset {v.ruleset!r}"
                                                                 f"{_suggest(v.ruleset, rulesets)}"))
             continue
-        for p in v.parameters:
+        for p, value in v.parameters.items():
             if p not in rulesets[v.ruleset].parameters:
                 problems.append(located.problem((*base, "parameters", p), f"{v.ruleset} has no parameter {p!r}"
                                                 f"{_suggest(p, rulesets[v.ruleset].parameters)}"))
+            elif (wrong := check_value(p, value)) is not None:
+                problems.append(located.problem((*base, "parameters", p), wrong))
     for r in sc.expect_by_ruleset:
         if r not in sc.rulesets and r not in sc.variants:
             problems.append(located.problem(("expect_by_ruleset", r),
@@ -240,7 +302,11 @@ def load_scenario(path: Path, rules: set[str], rulesets: Mapping[str, Ruleset]) 
     steps, step_problems = _check_steps(located, list(sc.steps), known, [])
     problems += step_problems
     minions = known - players - retainers
-    shared = _expectation(located, ("expect",), sc.expect, players, minions, rules, problems)
+    n = len(sc.steps)
+    shared = _expectation(located, ("expect",), sc.expect, players, minions, rules, problems, n)
+    for k, layer in sc.expect_by_ruleset.items():  # each layer's own keys, located where the writer wrote them
+        _expectation(located, ("expect_by_ruleset", k), {key: v for key, v in layer.items() if v is not None},
+                     players, minions, rules, problems, n)
     expectations: dict[str, Expectation] = {}
     for r in (*sc.rulesets, *sc.variants):
         layers = [sc.expect_by_ruleset[k] for k in (getattr(sc.variants.get(r), "ruleset", None), r)
@@ -251,7 +317,8 @@ def load_scenario(path: Path, rules: set[str], rulesets: Mapping[str, Ruleset]) 
         merged = sc.expect
         for layer in layers:
             merged = _merge(merged, layer)
-        expectations[r] = _expectation(located, ("expect_by_ruleset", r), merged, players, minions, rules, problems)
+        # every problem of the merged expectation was reported above, at the key the writer wrote
+        expectations[r] = _expectation(located, ("expect_by_ruleset", r), merged, players, minions, rules, [], n)
     if problems:
         raise ProblemsError(problems)
     return LoadedScenario(name, sc, tuple(steps), expectations)

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from checker.scenarios.load import LoadedScenario
+from reference.atomic import locked, write_atomic
 from reference.corpus import Corpus
+from reference.documents import display_path
 from reference.errata import Erratum
 from reference.rulesets import Ruleset
 
@@ -35,16 +37,52 @@ def fingerprint(rule: str, corpus: Corpus, editions: Mapping[str, Ruleset], erra
     return h.hexdigest()[:16]
 
 
+class DamagedLock(ValueError):
+    """The lock file cannot be read; ``rules confirm`` rebuilds it."""
+
+    def __init__(self, path: Path, why: str) -> None:
+        super().__init__(f"{display_path(path)}: the citations lock is damaged ({why}); "
+                         "`rules confirm` rebuilds it")
+
+
 def read_lock(path: Path) -> dict[str, dict[str, str]]:
-    if not path.exists():
+    """The confirmed fingerprints, by scenario; raises :class:`DamagedLock` if the file is not a lock."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
         return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {str(k): {str(r): str(f) for r, f in v.items()} for k, v in data.items()}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DamagedLock(path, str(exc)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DamagedLock(path, f"not JSON: {exc.msg} at line {exc.lineno}") from None
+    if not isinstance(data, dict) or not all(
+            isinstance(v, dict) and all(isinstance(f, str) for f in v.values()) for v in data.values()):
+        raise DamagedLock(path, "not a mapping of scenario to rule fingerprints")
+    return {str(k): {str(r): f for r, f in v.items()} for k, v in data.items()}
 
 
 def write_lock(path: Path, lock: Mapping[str, Mapping[str, str]]) -> None:
+    """Write the lock atomically: readers see the old file or the new one."""
     ordered = {k: dict(sorted(v.items())) for k, v in sorted(lock.items())}
-    path.write_text(json.dumps(ordered, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_atomic(path, json.dumps(ordered, indent=1, ensure_ascii=False) + "\n", durable=True)
+
+
+def update_lock(path: Path, change: Callable[[dict[str, dict[str, str]]], dict[str, dict[str, str]]]) -> bool:
+    """Read, change and write the lock while holding its folder's lock, so concurrent confirms both land.
+
+    A damaged lock is rebuilt from nothing; returns whether it was damaged.
+    """
+    with locked(path.parent):
+        for stale in path.parent.glob(f".{path.name}.*.tmp"):  # left by a writer that was killed
+            stale.unlink(missing_ok=True)
+        try:
+            lock, damaged = read_lock(path), False
+        except DamagedLock:
+            lock, damaged = {}, True
+        write_lock(path, change(lock))
+    return damaged
 
 
 def cited(sc: LoadedScenario) -> list[str]:

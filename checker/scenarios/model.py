@@ -26,9 +26,18 @@ class PlayerExpect(Strict):
     hand: int | None = None
     library: int | None = None
     ash_heap: int | None = None
+    crypt: int | None = Field(default=None, description="Cards left in her crypt.")
+    transfers: int | None = Field(default=None, description="Transfers she has left this influence phase.")
     ousted: bool | None = None
     withdrawn: bool | None = Field(default=None, description="She withdrew from the game (ref14:VI.D).")
     withdrawing: bool | None = Field(default=None, description="Her attempt to withdraw is still on (ref14:VI.C).")
+
+
+class RetainerExpect(Strict):
+    """A retainer and its life."""
+
+    name: str = Field(min_length=1, max_length=80)
+    life: int = Field(ge=0, le=100)
 
 
 class MinionExpect(Strict):
@@ -40,7 +49,8 @@ class MinionExpect(Strict):
     location: Location | None = None
     controller: str | None = None
     equipment: tuple[str, ...] | None = None
-    retainers: tuple[str, ...] | None = None
+    retainers: tuple[str | RetainerExpect, ...] | None = Field(
+        default=None, description="Its retainers, by name, or as {name, life} to check their life too.")
     paralyzed: bool | None = None
     title: str | None = Field(default=None, description="Its title; `none` for no title.")
     contested: bool | None = Field(default=None, description="Its card is contested.")
@@ -56,6 +66,25 @@ class GameExpect(Strict):
     over: bool | None = None
     winners: tuple[str, ...] | None = Field(default=None, description="The Methuselahs with the most VPs.")
     game_turn: int | None = None
+
+
+class ActionExpect(Strict):
+    """What is expected of the last action taken: who acted, who could block, who tried, who blocked."""
+
+    actor: str | None = None
+    blocked: bool | None = None
+    blocked_by: str | None = Field(default=None, description="The minion that blocked; `nobody` if none did.")
+    block_order: tuple[str, ...] | None = Field(
+        default=None, description="The Methuselahs who could try to block, in the order they could try.")
+    attempts: tuple[str, ...] | None = Field(default=None, description="The minions that tried to block, in order.")
+
+
+class VoteExpect(Strict):
+    """What is expected of the last referendum's count."""
+
+    votes_for: int | None = Field(default=None, alias="for", ge=0, le=1000)
+    against: int | None = Field(default=None, ge=0, le=1000)
+    passed: bool | None = None
 
 
 class Variant(Strict):
@@ -80,7 +109,10 @@ class Scenario(Strict):
     expect: dict[str, Any] = Field(
         default_factory=dict,
         description="Expected answer: player or minion name -> fields; `game` -> game fields; "
-                    "`illegal` -> the rule id a step must break.")
+                    "`action` -> the last action; `vote` -> the last referendum; "
+                    "`illegal` -> the rule id a step must break (the scenario stops there); "
+                    "`refused` -> {step number: rule id} steps refused, the scenario going on; "
+                    "`allowed` -> [step numbers] that must be allowed.")
     expect_by_ruleset: dict[str, dict[str, Any]] = Field(
         default_factory=dict, description="Per ruleset (or variant), expectations laid over `expect`.")
     variants: dict[str, Variant] = Field(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from checker.engine.context import Ctx
@@ -10,7 +10,7 @@ from checker.engine.engine import apply
 from checker.engine.events import IllegalDecision
 from checker.engine.ousting import winners
 from checker.engine.setup import initial_state
-from checker.engine.state import State
+from checker.engine.state import ActionRecord, State
 from checker.scenarios.load import Expectation, LoadedScenario
 from reference.rulesets import Ruleset
 
@@ -25,6 +25,8 @@ class TraceLine:
     step_key: str
     rule: str
     message: str
+    undone: bool = False  # done by a step that was then refused: the refused step changes nothing
+    fallback: str | None = None  # a declared fallback of the ruleset: "not stated in ref14; rb95 says"
 
 
 @dataclass(frozen=True)
@@ -39,18 +41,20 @@ class Outcome:
     illegal: dict[str, Any] | None
     failures: tuple[str, ...]
     tests: tuple[str, ...]
+    refused: tuple[dict[str, Any], ...] = ()  # steps refused as expected, the scenario going on past them
 
     @property
     def exercised(self) -> tuple[str, ...]:
         """The rules the engine applied, in first-use order."""
-        return tuple(dict.fromkeys(t.rule for t in self.trace))
+        return tuple(dict.fromkeys(t.rule for t in self.trace if not t.undone))
 
     def to_json(self) -> dict[str, Any]:
         return {
             "scenario": self.scenario, "ruleset": self.ruleset, "status": self.status,
             "tests": list(self.tests), "exercised": list(self.exercised), "answer": self.answer,
-            "illegal": self.illegal, "failures": list(self.failures),
-            "trace": [{"step": t.step, "key": t.step_key, "rule": t.rule, "message": t.message}
+            "illegal": self.illegal, "refused": list(self.refused), "failures": list(self.failures),
+            "trace": [{"step": t.step, "key": t.step_key, "rule": t.rule, "message": t.message, "undone": t.undone,
+                       "fallback": t.fallback}
                       for t in self.trace],
         }
 
@@ -59,18 +63,30 @@ def snapshot(state: State) -> dict[str, Any]:
     """The game as an answer: every Methuselah, every minion (removed ones too), the Edge, whose turn."""
     return {
         "players": {p.name: {"pool": p.pool, "vp": p.vp, "hand": p.hand, "library": p.library,
-                             "ash_heap": p.ash_heap, "ousted": p.ousted, "withdrawn": p.withdrawn,
+                             "ash_heap": p.ash_heap, "crypt": p.crypt, "transfers": p.transfers,
+                             "ousted": p.ousted, "withdrawn": p.withdrawn,
                              "withdrawing": p.withdrawing} for p in state.players},
         "minions": {m.name: {"controller": m.controller, "kind": m.kind,
                              ("blood" if m.is_vampire else "life"): m.blood, "location": m.location,
                              "tapped": m.tapped, "equipment": list(m.equipment),
-                             "retainers": [r.name for r in m.retainers], "paralyzed": m.paralyzed,
+                             "retainers": [r.name for r in m.retainers],
+                             "retainer_life": {r.name: r.life for r in m.retainers}, "paralyzed": m.paralyzed,
                              "title": m.title or "none", "contested": m.contested,
                              "title_contested": m.title_contested}
                     for m in state.minions},
         "game": {"edge": state.edge or "nobody", "turn": state.current, "phase": state.phase,
                  "game_turn": state.game_turn, "over": state.over, "winners": winners(state)},
+        "action": _action(state.last_action),
+        "vote": ({"for": state.last_vote.votes_for, "against": state.last_vote.votes_against,
+                  "passed": state.last_vote.passed} if state.last_vote else None),
     }
+
+
+def _action(a: ActionRecord | None) -> dict[str, Any] | None:
+    if a is None:
+        return None
+    return {"actor": a.actor, "blocked": a.blocked_by is not None, "blocked_by": a.blocked_by or "nobody",
+            "block_order": list(a.block_order), "attempts": list(a.attempts)}
 
 
 def _compare(exp: Expectation, snap: dict[str, Any]) -> list[str]:
@@ -89,6 +105,9 @@ def _compare(exp: Expectation, snap: dict[str, Any]) -> list[str]:
         for k, v in want.items():
             key = k if k in got else ("blood" if k == "life" else "life" if k == "blood" else k)
             have = got.get(key)
+            if k == "retainers" and any(isinstance(r, dict) for r in v):
+                have = [{"name": r, "life": got["retainer_life"][r]} for r in got["retainers"]]
+                v = [r if isinstance(r, dict) else {"name": r, "life": got["retainer_life"].get(r)} for r in v]
             if isinstance(v, tuple):
                 v = list(v)
             if have != v:
@@ -100,6 +119,18 @@ def _compare(exp: Expectation, snap: dict[str, Any]) -> list[str]:
                 v, have = sorted(v), sorted(have)
             if have != v:
                 failures.append(f"game.{k}: expected {v}, got {have}")
+    for section, model in (("action", exp.action), ("vote", exp.vote)):
+        if model is None:
+            continue
+        got = snap[section]
+        if got is None:
+            failures.append(f"{section}: expected {model.model_dump(exclude_none=True, by_alias=True)}, but there "
+                            f"was no {'action' if section == 'action' else 'referendum'}")
+            continue
+        for k, v in model.model_dump(exclude_none=True, by_alias=True).items():
+            v = list(v) if isinstance(v, tuple) else v
+            if got[k] != v:
+                failures.append(f"{section}.{k}: expected {v}, got {got[k]}")
     return failures
 
 
@@ -110,17 +141,38 @@ def run(loaded: LoadedScenario, ruleset: Ruleset) -> Outcome:
     state = initial_state(sc.setup, ctx)
     trace: list[TraceLine] = []
     illegal: dict[str, Any] | None = None
+    exp = loaded.expectations.get(ruleset.name, Expectation())
+    refusals: dict[int, dict[str, Any]] = {}
+    applied: set[int] = set()
     for step in loaded.steps:
+        n = step.index + 1
         try:
             state, events = apply(state, step.decision, ruleset)
         except IllegalDecision as exc:
-            illegal = {"step": step.index + 1, "key": step.key, "rule": exc.rule, "message": exc.message}
-            trace.append(TraceLine(step.index + 1, step.key, exc.rule, f"illegal: {exc.message}"))
+            refusal = {"step": n, "key": step.key, "rule": exc.rule, "message": exc.message}
+            trace += [TraceLine(n, step.key, e.rule, e.message, undone=True) for e in exc.events]
+            trace.append(TraceLine(n, step.key, exc.rule, f"illegal: {exc.message}"))
+            if n in exp.refused:  # an expected refusal: the step changes nothing and the scenario goes on
+                refusals[n] = refusal
+                continue
+            illegal = refusal
             break
-        trace += [TraceLine(step.index + 1, step.key, e.rule, e.message) for e in events]
+        applied.add(n)
+        trace += [TraceLine(n, step.key, e.rule, e.message) for e in events]
     answer = snapshot(state)
-    exp = loaded.expectations.get(ruleset.name, Expectation())
     failures: list[str] = []
+    for n, rule in sorted(exp.refused.items()):
+        got = refusals.get(n)
+        if got is None:
+            failures.append(f"expected step {n} to be refused under {rule}, but it was "
+                            + ("allowed" if n in applied else "never reached"))
+        elif got["rule"] != rule:
+            failures.append(f"expected step {n} to be refused under {rule}, but it was refused under "
+                            f"{got['rule']}: {got['message']}")
+    for n in exp.allowed:
+        if n not in applied:
+            failures.append(f"expected step {n} to be allowed, but it was "
+                            + ("refused" if illegal and illegal["step"] == n else "never reached"))
     if exp.illegal is not None:
         if illegal is None:
             failures.append(f"expected a step to break {exp.illegal}, but every step was legal")
@@ -133,5 +185,6 @@ def run(loaded: LoadedScenario, ruleset: Ruleset) -> Outcome:
     if illegal is None or exp.illegal is not None:
         failures += _compare(exp, answer)
     status: Status = "answered" if exp.empty else ("fail" if failures else "pass")
+    trace = [replace(t, fallback=ruleset.borrowed_note(t.rule)) for t in trace]
     return Outcome(loaded.path, ruleset.name, status, tuple(trace), answer, illegal, tuple(failures),
-                   sc.tests)
+                   sc.tests, tuple(refusals.values()))

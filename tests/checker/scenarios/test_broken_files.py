@@ -23,7 +23,9 @@ def test_error_output_matches_snapshot(path: Path) -> None:
 def test_every_line_names_file_and_line() -> None:
     for path in CASES:
         _, err = check_output(path)
-        problems = err.strip().splitlines()[:-1]
+        lines = err.strip().splitlines()
+        assert "problem(s) in scenario files" in lines[0], lines
+        problems = [line.strip() for line in lines[1:]]
         assert problems, path
         for line in problems:
             assert line.startswith(f"tests/data/broken_scenarios/{path.name}:"), line

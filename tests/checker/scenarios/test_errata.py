@@ -74,7 +74,7 @@ def test_the_historical_errata_are_in_the_graph() -> None:
 
 def test_a_broken_erratum_lists_every_problem(tmp_path: Path) -> None:
     bad = tmp_path / "broken.yaml"
-    bad.write_text("id: other\ntitle: Broken\ndate: today\nauthority: me\nwhy: to test\n"
+    bad.write_text("id: other\ntitle: Broken\ndate: '1996'\nauthority: me\nwhy: to test\n"
                    "amends: [{rule: 'ref14:V.D.5.x'}]\nparameters: {steal_blood_exces: kept}\n"
                    "rulesets: [jyhad-1.5]\n")
     with pytest.raises(ProblemsError) as exc:

@@ -1,0 +1,96 @@
+"""The hostile scenario corpus (tests/data/broken_scenarios) through every command that reads scenario files.
+
+Each file ends in a clean, located message and exit code 2: no traceback, no hang, nothing
+from the file reaching the terminal as a control sequence.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from checker.cli import app
+from tests.conftest import ROOT
+from tests.snapshots import BROKEN_SCENARIOS
+
+CASES = sorted(BROKEN_SCENARIOS.glob("*.yaml"))
+runner = CliRunner()
+
+
+def _clean(out: str) -> None:
+    assert "Traceback" not in out and "INTERNALERROR" not in out
+    assert "\x1b" not in out and "\x9b" not in out
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_ask_refuses_each_hostile_file_cleanly(path: Path) -> None:
+    result = runner.invoke(app, ["ask", str(path)])
+    assert result.exit_code == 2, result.stdout
+    _clean(result.stdout + result.stderr)
+    assert path.name in result.stderr
+
+
+def test_check_reports_every_hostile_file_and_still_runs_the_good_ones(tmp_path: Path) -> None:
+    for p in CASES:
+        (tmp_path / p.name).write_bytes(p.read_bytes())
+    good = ROOT / "scenarios/actions/bleed-gets-the-edge.yaml"
+    (tmp_path / "good.yaml").write_bytes(good.read_bytes().replace(b"../schema.json", b"schema.json"))
+    result = runner.invoke(app, ["check", str(tmp_path)])
+    assert result.exit_code == 2
+    _clean(result.stdout + result.stderr)
+    assert "1 scenarios, 3 runs: 3 passed" in result.stdout  # one bad file does not stop the others
+    assert f"{len(CASES)} file(s) could not be read" in result.stdout
+    for p in CASES:
+        assert p.name in result.stderr, p.name
+
+
+def test_pytest_collects_each_hostile_file_as_one_failing_item(tmp_path: Path) -> None:
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    for p in CASES:
+        (folder / p.name).write_bytes(p.read_bytes())
+    result = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(folder),
+                             "--rootdir", str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 1
+    _clean(result.stdout + result.stderr)
+    assert f"{len(CASES)} failed" in result.stdout
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_devices_and_pipes_are_refused_without_reading(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    for target in ("/dev/zero", str(fifo)):
+        for command in (["check", target], ["ask", target]):
+            result = subprocess.run([sys.executable, "-m", "checker.cli", *command], cwd=ROOT, capture_output=True,
+                                    text=True, timeout=60)
+            assert result.returncode == 2, (command, result.stdout, result.stderr)
+            assert "not a regular file" in result.stderr
+            _clean(result.stdout + result.stderr)
+
+
+def test_yaml_11_octal_and_sexagesimal_read_as_a_person_means(tmp_path: Path) -> None:
+    f = tmp_path / "pool.yaml"
+    f.write_text('title: x\nquestion: q\ntests: ["ref14:II.C"]\nrulesets: [jyhad-1.4]\n'
+                 "setup:\n  players: [{name: alice, pool: 030}, {name: bob, pool: 1:30}]\n")
+    result = runner.invoke(app, ["ask", str(f), "--json"])
+    assert result.exit_code == 2  # 1:30 is not a number of pool
+    assert "setup.players[1].pool" in result.stderr and "players[0]" not in result.stderr
+    f.write_text(f.read_text().replace("1:30", "12"))
+    result = runner.invoke(app, ["ask", str(f), "--json"])
+    assert result.exit_code == 0, result.stderr
+    assert '"pool": 30' in result.stdout  # not 24, as YAML 1.1 reads 030
+
+
+def test_user_text_reaching_the_terminal_is_inert(tmp_path: Path) -> None:
+    named = tmp_path / "x\x1bc.yaml"  # an escape sequence in a file name
+    named.write_text("title: x\n")
+    result = runner.invoke(app, ["check", str(named)])
+    assert result.exit_code == 2
+    _clean(result.stdout + result.stderr)
+    assert "\\x1b" in result.stderr
