@@ -91,7 +91,7 @@ def load_authorities(path: Path = AUTHORITIES_FILE) -> dict[str, Authority]:
     try:
         located = load_file(path, display_path(path))
     except YamlLoadError as exc:
-        raise ProblemsError([exc.problem]) from None
+        raise ProblemsError(exc.problems) from None
     if not isinstance(located.data, list):
         raise ProblemsError([located.problem((), "expected a list of authorities")])
     out: dict[str, Authority] = {}

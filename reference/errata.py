@@ -8,16 +8,19 @@ original text of every rule stays as the document has it.
 
 from __future__ import annotations
 
+import datetime
 import difflib
+import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from reference.corpus import Corpus
 from reference.documents import PACKAGE_DIR, display_path
+from reference.parameters import NAMES, check_value
 from reference.problems import Problem, ProblemsError
 from reference.rulesets import Parameter, Ruleset, _Strict
 from reference.yamlsource import load_model
@@ -46,7 +49,8 @@ class Erratum(_Strict):
 
     id: str = Slug
     title: str = Field(min_length=3, max_length=200)
-    date: str = Field(min_length=1, max_length=80)
+    date: str = Field(min_length=4, max_length=80, description="YYYY, YYYY-MM or YYYY-MM-DD, then an optional "
+                      "note in parentheses: `1996 (after the rulebook it cites)`.")
     authority: str = Field(min_length=1, max_length=120, description="An authority code (LSJ, DTR, ...) or a name.")
     source: str | None = Field(default=None, description="The rule where the erratum is published, if held.")
     why: str = Field(min_length=3, max_length=1000)
@@ -54,6 +58,17 @@ class Erratum(_Strict):
     parameters: dict[str, Any] = Field(default_factory=dict, description="Parameter values it changes.")
     rulesets: tuple[str, ...] = Field(default=(), description="Rulesets it applies to.")
     new_ruleset: NewRuleset | None = None
+
+    @field_validator("date")
+    @classmethod
+    def _dated(cls, v: str) -> str:
+        when(v)
+        return v
+
+    @property
+    def when(self) -> tuple[int, int, int]:
+        """The date as (year, month, day), 0 where the erratum is not that precise: errata apply in this order."""
+        return when(self.date)
 
     @model_validator(mode="after")
     def _where(self) -> Erratum:
@@ -72,6 +87,23 @@ class Erratum(_Strict):
     def targets(self) -> tuple[str, ...]:
         """The rulesets whose answers it changes."""
         return (self.new_ruleset.name,) if self.new_ruleset else self.rulesets
+
+
+_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?: \((.+)\))?")
+
+
+def when(text: str) -> tuple[int, int, int]:
+    """``1996``, ``1996-05`` or ``1996-05-01``, with an optional ``(note)``, as (year, month, day)."""
+    m = _DATE.fullmatch(text.strip())
+    if m is None:
+        raise ValueError(f"{text!r} is not a date: write YYYY, YYYY-MM or YYYY-MM-DD, then an optional note in "
+                         "parentheses, e.g. 1996-05 (after the rulebook)")
+    year, month, day = int(m[1]), int(m[2] or 0), int(m[3] or 0)
+    try:
+        datetime.date(year, month or 1, day or 1)
+    except ValueError as exc:
+        raise ValueError(f"{text!r} is not a date: {exc}") from None
+    return year, month, day
 
 
 def _suggest(bad: str, known: Iterable[str]) -> str:
@@ -101,6 +133,10 @@ def load_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> Err
             if p not in base[r].parameters:
                 problems.append(located.problem(("parameters", p), f"{r} has no parameter {p!r}"
                                                 f"{_suggest(p, base[r].parameters)}"))
+    for p, value in e.parameters.items():
+        wrong = check_value(p, value) if p in NAMES else None
+        if wrong is not None:
+            problems.append(located.problem(("parameters", p), wrong))
     if e.new_ruleset and e.new_ruleset.name in base:
         problems.append(located.problem(("new_ruleset", "name"), f"{e.new_ruleset.name} already exists"))
     if problems:
@@ -117,21 +153,89 @@ def load_errata(corpus: Corpus, base: Mapping[str, Ruleset], folder: Path = ERRA
             found.append(load_erratum(path, corpus, base))
         except ProblemsError as exc:
             problems += exc.problems
+    problems += clashes(found, folder)
     if problems:
         raise ProblemsError(problems)
-    return sorted(found, key=lambda e: (e.date, e.id))
+    return in_order(found)
+
+
+def in_order(errata: Iterable[Erratum]) -> list[Erratum]:
+    """Errata in the order they apply: by date, then id."""
+    return sorted(errata, key=lambda e: (e.when, e.id))
+
+
+def _file(e: Erratum, folder: Path) -> str:
+    return display_path(folder / f"{e.id}.yaml")
+
+
+def clashes(errata: list[Erratum], folder: Path = ERRATA_DIR) -> list[Problem]:
+    """Problems between errata: one new ruleset made twice, two different texts or values for one thing on
+    one date (nothing says which holds), and rules superseding each other in a cycle."""
+    problems: list[Problem] = []
+    made: dict[str, Erratum] = {}
+    for e in errata:
+        if e.new_ruleset is None:
+            continue
+        first = made.setdefault(e.new_ruleset.name, e)
+        if first is not e:
+            problems.append(Problem(_file(e, folder), None, "new_ruleset.name",
+                                    f"{e.new_ruleset.name} is already made by the erratum {first.id}"))
+    texts: dict[tuple[str, tuple[int, int, int]], Erratum] = {}
+    values: dict[tuple[str, str, tuple[int, int, int]], Erratum] = {}
+    for e in errata:
+        for a in e.amends:
+            other = texts.setdefault((a.rule, e.when), e) if a.text else e
+            if other is not e and next(x.text for x in other.amends if x.rule == a.rule) != a.text:
+                problems.append(Problem(_file(e, folder), None, "amends",
+                                        f"{a.rule} is given another wording by the erratum {other.id} of the same "
+                                        "date: nothing says which holds (date them apart)"))
+        for name in e.targets:
+            for k, v in e.parameters.items():
+                other = values.setdefault((name, k, e.when), e)
+                if other is not e and other.parameters[k] != v:
+                    problems.append(Problem(_file(e, folder), None, f"parameters.{k}",
+                                            f"the erratum {other.id} of the same date sets {k} to another value in "
+                                            f"{name}: nothing says which holds (date them apart)"))
+    graph: dict[str, set[str]] = {}
+    for e in errata:
+        for a in e.amends:
+            if e.source and e.source != a.rule:
+                graph.setdefault(e.source, set()).add(a.rule)
+    cycle = _cycle(graph)
+    if cycle:
+        problems.append(Problem(display_path(folder), None, None,
+                                "rules supersede each other in a cycle: " + " -> ".join(cycle)))
+    return problems
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str]:
+    """A cycle of the graph, as a path that returns to its start, or []."""
+    state: dict[str, int] = {}  # 1 on the path, 2 done
+
+    def visit(node: str, path: list[str]) -> list[str]:
+        state[node] = 1
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt):], nxt] if nxt in path else [node, nxt]
+            if nxt not in state and (found := visit(nxt, [*path, nxt])):
+                return found
+        state[node] = 2
+        return []
+
+    for start in sorted(graph):
+        if start not in state and (found := visit(start, [start])):
+            return found
+    return []
 
 
 def apply_errata(base: Mapping[str, Ruleset], errata: Iterable[Erratum]) -> dict[str, Ruleset]:
     """The rulesets with the errata's parameter changes, each now owned by the erratum's rule."""
     out = dict(base)
     for e in errata:
-        if not e.parameters:
-            continue
         if e.new_ruleset is not None:
             parent = out[e.new_ruleset.extends]
             out[e.new_ruleset.name] = _amended(parent, e, e.new_ruleset.name, e.new_ruleset.title)
-        for name in e.rulesets:
+        for name in e.rulesets if e.parameters else ():
             out[name] = _amended(out[name], e, name, out[name].title)
     return out
 
@@ -142,4 +246,4 @@ def _amended(rs: Ruleset, e: Erratum, name: str, title: str) -> Ruleset:
         params[k] = Parameter(value=v, rule=e.owner)
     return Ruleset(name, title, rs.sources, rs.description if name == rs.name else f"{rs.name} with the erratum "
                    f"{e.id}", rs.extends if name == rs.name else rs.name, MappingProxyType(params), rs.steps,
-                   rs.own | frozenset(e.parameters))
+                   rs.own | frozenset(e.parameters), rs.fallbacks)

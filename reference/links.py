@@ -89,7 +89,7 @@ def load_link_file(path: Path, corpus: Corpus) -> tuple[list[Link], list[Problem
     try:
         located = load_file(path, display_path(path))
     except YamlLoadError as exc:
-        return [], [exc.problem]
+        return [], exc.problems
     if located.data is None:
         return [], []
     if not isinstance(located.data, list):
@@ -138,6 +138,15 @@ def load_links(corpus: Corpus, links_path: Path = LINKS_DIR) -> list[Link]:
                 continue
             seen[key] = link
             links.append(link)
+    kinds: dict[tuple[str, ...], Link] = {}
+    for link in links:
+        if link.kind in ("same_as", "conflicts_with"):
+            pair = tuple(sorted((link.source, link.target)))
+            other = kinds.setdefault(pair, link)
+            if other.kind != link.kind:
+                problems.append(Problem(link.file, link.line, None,
+                                        f"{link.source} and {link.target} cannot be both same_as and conflicts_with "
+                                        f"(the other link is at {other.file}:{other.line})"))
     if problems:
         raise ProblemsError(problems)
     return links

@@ -9,8 +9,11 @@ each value's path to its 1-based line.
 
 from __future__ import annotations
 
+import math
+import re
+import stat
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -28,11 +31,13 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class YamlLoadError(ValueError):
-    """A YAML file could not be read; carries the problem with its location."""
+    """A YAML file could not be read; carries every problem found, each with its location."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, *more: Problem, partial: Located | None = None) -> None:
         super().__init__(str(problem))
         self.problem = problem
+        self.problems = [problem, *more]
+        self.partial = partial  # the document read with each bad value as None, to report its other problems
 
 
 @dataclass(frozen=True)
@@ -71,6 +76,7 @@ class _Builder:
         self.lines: dict[Path_, int] = {}
         self.count = 0
         self.constructor = yaml.SafeLoader("")
+        self.problems: list[Problem] = []  # values that could not be read; each read as None meanwhile
 
     def fail(self, node: yaml.Node, message: str) -> YamlLoadError:
         return YamlLoadError(
@@ -89,7 +95,7 @@ class _Builder:
             for key_node, value_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     raise self.fail(key_node, "merge keys (<<) are not supported")
-                key = self.build_scalar(key_node)
+                key = self.scalar_or_note(key_node, path)
                 if not isinstance(key, Hashable):
                     raise self.fail(key_node, "a mapping key must be a plain value")
                 if key in out:
@@ -99,14 +105,60 @@ class _Builder:
             return out
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, (*path, i)) for i, item in enumerate(node.value)]
-        return self.build_scalar(node)
+        return self.scalar_or_note(node, path)
+
+    def scalar_or_note(self, node: yaml.Node, path: Path_) -> Any:
+        """A scalar, or None with the problem noted, so that every bad value of the file is reported at once."""
+        try:
+            return self.build_scalar(node)
+        except YamlLoadError as exc:
+            self.problems += [replace(p, field=field_path(path)) for p in exc.problems]
+            return None
 
     def build_scalar(self, node: yaml.Node) -> Any:
+        """A plain value, read as YAML 1.2 reads it: ``030`` is 30, ``2024-13-45`` is text.
+
+        Explicit tags other than ``!!str`` are refused; a number that is not finite or has
+        more than :data:`MAX_DIGITS` digits is refused with its line.
+        """
         if not isinstance(node, yaml.ScalarNode):
             raise self.fail(node, "a mapping key must be a plain value")
         if node.tag not in _SAFE_TAGS or node.tag.endswith(("map", "seq")):
             raise self.fail(node, f"the tag {node.tag!r} is not allowed")
-        return self.constructor.construct_object(node, deep=False)
+        plain = not node.style  # libyaml gives "" for a plain scalar, PyYAML None
+        implicit = _RESOLVER.resolve(yaml.ScalarNode, node.value, (plain, not plain))  # type: ignore[no-untyped-call]
+        if node.tag != implicit and node.tag != _STR:
+            raise self.fail(node, f"the tag {_short(node.tag)} is not allowed: write the value without it")
+        if node.tag == _INT:
+            return self._integer(node)
+        if node.tag == _TIMESTAMP:
+            return node.value  # a date stays text; the model that wants a date parses and checks it
+        value = self.constructor.construct_object(node, deep=False)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self.fail(node, f"{node.value!r} is not a finite number")
+        if isinstance(value, str) and (bad := CONTROL.search(value)):
+            raise self.fail(node, f"control character U+{ord(bad.group()):04X} is not allowed in text")
+        return value
+
+    def _integer(self, node: yaml.ScalarNode) -> int | str:
+        text = node.value.replace("_", "") if _DECIMAL.fullmatch(node.value) else ""
+        if not text:
+            return str(node.value)  # 0x1A, 0o17, 1:30 ...: text, which a model expecting a number refuses
+        if len(text.lstrip("+-")) > MAX_DIGITS:
+            raise self.fail(node, f"a number of {len(text.lstrip('+-'))} digits is too large (at most {MAX_DIGITS})")
+        return int(text, 10)
+
+
+MAX_DIGITS = 18
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""Characters that could drive a terminal (escape sequences) or hide text; tab and newline are fine."""
+_STR, _INT, _TIMESTAMP = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:timestamp"
+_DECIMAL = re.compile(r"[-+]?[0-9][0-9_]*")
+_RESOLVER = yaml.resolver.Resolver()
+
+
+def _short(tag: str) -> str:
+    return "!!" + tag.rsplit(":", 1)[-1] if tag.startswith("tag:yaml.org,2002:") else repr(tag)
 
 
 _SAFE_TAGS = {
@@ -147,6 +199,8 @@ def load_text(text: str, file: str) -> Located:
         ) from None
     except yaml.YAMLError as exc:
         raise YamlLoadError(Problem(file=file, line=None, field=None, message=str(exc))) from None
+    if builder.problems:
+        raise YamlLoadError(*builder.problems, partial=Located(file=file, data=data, lines=builder.lines))
     return Located(file=file, data=data, lines=builder.lines)
 
 
@@ -154,11 +208,16 @@ def load_file(path: Path, display: str | None = None) -> Located:
     """Read and parse a YAML file; raises :class:`YamlLoadError` on any problem."""
     name = display or str(path)
     try:
-        if path.stat().st_size > MAX_BYTES:
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise YamlLoadError(Problem(file=name, line=None, field=None,
+                                        message="not a regular file (a device, pipe or folder); give a .yaml file"))
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)  # never more, whatever the file claims to be
+        if len(raw) > MAX_BYTES:
             raise YamlLoadError(
                 Problem(file=name, line=None, field=None, message=f"file larger than {MAX_BYTES} bytes")
             )
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise YamlLoadError(
             Problem(file=name, line=None, field=None, message=f"not UTF-8 text ({exc.reason})")
@@ -175,7 +234,7 @@ def load_model(path: Path, model: type[M], display: str) -> tuple[M, Located]:
     try:
         located = load_file(path, display)
     except YamlLoadError as exc:
-        raise ProblemsError([exc.problem]) from None
+        raise ProblemsError(exc.problems) from None
     try:
         return model.model_validate(located.data), located
     except ValidationError as exc:

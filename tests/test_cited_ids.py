@@ -26,6 +26,8 @@ def test_every_named_rule_id_exists(the_corpus: Corpus) -> None:
         rel = str(path.relative_to(ROOT))
         if rel == "reference/ids.txt":
             continue
+        if "broken_scenarios" in path.parts and path.stem == "utf16":
+            continue  # the hostile corpus's deliberately non-UTF-8 file
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             for rid in ID.findall(line):
                 if rid not in the_corpus.rules and rid not in DELIBERATE_TYPOS:

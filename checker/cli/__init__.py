@@ -23,4 +23,7 @@ play_cmds.register(app)
 
 def main() -> None:
     """Entry point of the ``rules`` console script."""
-    app()
+    from checker.cli.signals import clean_exit_on_termination
+
+    with clean_exit_on_termination():
+        app()

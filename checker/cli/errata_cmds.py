@@ -6,10 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.table import Table
 
-from checker.cli.output import console, fail, guarded, print_json
+from checker.cli.output import console, escape, fail, guarded, print_json
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 errata_app = typer.Typer(help="Errata: amend a rule and see exactly which answers change.", no_args_is_help=True)
@@ -84,25 +83,35 @@ def errata_impact(
 def confirm(
     paths: Annotated[list[Path] | None, typer.Argument(help="Scenario files or folders. Default: scenarios/.")] = None,
 ) -> None:
-    """Re-confirm scenarios after the rules they cite changed: record the rules' current fingerprints."""
-    from checker.scenarios.lock import LOCK_NAME, confirmed, read_lock, suspects, write_lock
+    """Confirm scenarios: record the current fingerprints of the rules they cite (after checking their answers)."""
+    from checker.scenarios.lock import LOCK_NAME, confirmed, suspects, update_lock
     from checker.scenarios.suite import SCENARIOS_DIR, load_all
     from reference.knowledge import reference
     from reference.rulesets import rulesets
 
+    root = SCENARIOS_DIR.resolve()
+    outside = [str(p) for p in paths or [] if not p.resolve().is_relative_to(root)]
+    if outside:
+        fail([f"error: {p} is not under scenarios/: only the project's scenarios are recorded in the lock"
+              for p in outside])
     loaded, problems = load_all(paths or [SCENARIOS_DIR])
     if problems:
         fail([str(p) for p in problems] + ["fix the scenario files first"])
     ref = reference()
-    lock_path = SCENARIOS_DIR / LOCK_NAME
-    lock = read_lock(lock_path)
-    before = suspects(loaded, lock, ref.corpus, rulesets(), ref.errata)
-    new = confirmed(loaded, lock, ref.corpus, rulesets(), ref.errata)
-    if not paths:
-        present = {sc.path for sc in loaded}
-        new = {k: v for k, v in new.items() if k in present}
-    write_lock(lock_path, new)
-    console.print(f"confirmed {len(loaded)} scenarios ({len({s.scenario for s in before})} were suspect)")
+    editions = rulesets()
+    counts: list[int] = []
+
+    def change(lock: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+        counts.append(len({s.scenario for s in suspects(loaded, lock, ref.corpus, editions, ref.errata)}))
+        new = confirmed(loaded, lock, ref.corpus, editions, ref.errata)
+        if not paths:
+            present = {sc.path for sc in loaded}
+            new = {k: v for k, v in new.items() if k in present}
+        return new
+
+    if update_lock(SCENARIOS_DIR / LOCK_NAME, change):
+        console.print(f"the citations lock was damaged: rebuilt it for the {len(loaded)} scenarios confirmed now")
+    console.print(f"confirmed {len(loaded)} scenarios ({counts[0]} were suspect or unconfirmed)")
 
 
 @guarded

@@ -10,12 +10,19 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.markup import escape
+from rich.markup import escape as escape_markup
 
 console = Console(highlight=False, soft_wrap=False)
 errors = Console(stderr=True, highlight=False)
 
 EXIT_PROBLEMS = 2
+
+
+def escape(text: str) -> str:
+    """Text from users made inert for the terminal: rich markup escaped, control characters shown as ``\\xNN``."""
+    from reference.yamlsource import CONTROL
+
+    return escape_markup(CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text))
 
 
 def print_json(data: Any) -> None:
@@ -33,6 +40,7 @@ def fail(lines: list[str], code: int = EXIT_PROBLEMS) -> NoReturn:
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn input problems into messages and exit code 2, never a traceback."""
+    from reference.atomic import WriteError
     from reference.describe import UnknownRuleError
     from reference.problems import ProblemsError
     from reference.yamlsource import YamlLoadError
@@ -42,9 +50,19 @@ def user_errors() -> Iterator[None]:
     except ProblemsError as exc:
         fail([str(p) for p in exc.problems] + [f"{len(exc.problems)} problem(s)"])
     except YamlLoadError as exc:
-        fail([str(exc.problem)])
+        fail([str(p) for p in exc.problems])
     except UnknownRuleError as exc:
         fail([f"error: {exc}"])
+    except WriteError as exc:
+        fail([f"error: {exc}"])
+    except OSError as exc:  # the environment, not the input: a full disk, a read-only folder, a missing program
+        fail([f"error: {os_error_text(exc)}"])
+
+
+def os_error_text(exc: OSError) -> str:
+    """An OSError in one line, naming the file it is about."""
+    where = exc.filename2 if exc.filename2 is not None else exc.filename
+    return f"{where}: {exc.strerror}" if where is not None and exc.strerror else str(exc)
 
 
 def guarded(fn: Callable[..., None]) -> Callable[..., None]:

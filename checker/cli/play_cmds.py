@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 
-from checker.cli.output import console, fail, guarded, print_json
+from checker.cli.output import console, escape, fail, guarded, print_json
 
 VARIANTS = ("solitaire",)
 

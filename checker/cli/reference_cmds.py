@@ -7,12 +7,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from checker.cli.output import EXIT_PROBLEMS, console, fail, guarded, print_json
+from checker.cli.output import EXIT_PROBLEMS, console, escape, fail, guarded, print_json
 
 
 class GraphFormat(StrEnum):
@@ -66,7 +65,8 @@ def _rel_table(title: str, items: list[dict[str, Any]], show_why: bool = True) -
         if it.get("type") == "external":
             label = f"{label} (not held)"
         if show_why and it.get("why"):
-            label = f"{label}\n[dim]{escape(it['why'])}[/dim]" if label else f"[dim]{escape(it['why'])}[/dim]"
+            label = (f"{escape(str(label))}\n[dim]{escape(it['why'])}[/dim]" if label
+                     else f"[dim]{escape(it['why'])}[/dim]")
             table.add_row(escape(it["id"]), label)
         else:
             table.add_row(escape(it["id"]), escape(str(label)))
@@ -121,10 +121,11 @@ def show(
                                                                   else "") + "\n", "dim"),
                              e["text"] or "(no new wording)",
                              (f"\n\nchanges {changes} in {', '.join(e['rulesets'])}" if changes else "", "yellow"))
-        console.print(Panel(body, title=f"Erratum {e['id']}: {e['title']}", title_align="left", border_style="blue"))
+        console.print(Panel(body, title=f"Erratum {e['id']}: {escape(e['title'])}", title_align="left",
+                            border_style="blue"))
     for c in d["conflicts_with"]:
         body = Text.assemble((c.get("why", "") + "\n\n", "yellow"), c.get("text", ""))
-        console.print(Panel(body, title=f"Conflicts with {c['id']}", title_align="left",
+        console.print(Panel(body, title=f"Conflicts with {escape(c['id'])}", title_align="left",
                             border_style="red"))
 
 
@@ -201,7 +202,9 @@ def graph(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        from reference.atomic import write_atomic
+
+        write_atomic(output, text)
         console.print(f"wrote {g.number_of_nodes()} nodes and {g.number_of_edges()} edges to {output}")
 
 

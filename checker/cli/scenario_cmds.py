@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 
-from checker.cli.output import EXIT_PROBLEMS, console, errors, fail, guarded, print_json
+from checker.cli.output import EXIT_PROBLEMS, console, errors, escape, fail, guarded, print_json
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 RulesetOpt = Annotated[str | None, typer.Option("--ruleset", "-r", help="Only this ruleset.")]
@@ -24,6 +23,7 @@ def register(app: typer.Typer) -> None:
     app.command("ask")(ask)
     app.command("rulesets")(list_rulesets)
     app.command("schema")(schema)
+    app.command("new")(new)
 
 
 def _known_ruleset(name: str | None) -> None:
@@ -45,7 +45,7 @@ def check(
     A scenario citing a rule whose text, errata or parameters changed since it was confirmed
     is reported as suspect (`rules confirm` after a look).
     """
-    from checker.scenarios.lock import LOCK_NAME, read_lock, suspects
+    from checker.scenarios.lock import LOCK_NAME, DamagedLock, read_lock, suspects
     from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
     from reference.knowledge import reference
     from reference.rulesets import rulesets
@@ -63,32 +63,49 @@ def check(
             outcomes.append(outcome)
             progress.advance(task)
     ref = reference()
-    suspect = suspects(loaded, read_lock(SCENARIOS_DIR / LOCK_NAME), ref.corpus, rulesets(), ref.errata)
+    try:
+        lock, damaged = read_lock(SCENARIOS_DIR / LOCK_NAME), None
+    except DamagedLock as exc:
+        lock, damaged = {}, str(exc)
+    suspect = suspects(loaded, lock, ref.corpus, rulesets(), ref.errata)
+    tracked = SCENARIOS_DIR.resolve()
+    unconfirmed = sorted({s.scenario for s in suspect if s.scenario not in lock
+                          and (SCENARIOS_DIR.parent / s.scenario).resolve().is_relative_to(tracked)})
     by_scenario: dict[str, list[str]] = {}
     for s in suspect:
-        by_scenario.setdefault(s.scenario, []).append(f"{s.rule} ({s.reason})")
+        if s.scenario in lock:
+            by_scenario.setdefault(s.scenario, []).append(f"{s.rule} ({s.reason})")
     if as_json:
-        print_json([{**o.to_json(), "suspect": by_scenario.get(o.scenario, [])} for o in outcomes])
+        print_json([{**o.to_json(), "suspect": by_scenario.get(o.scenario, []),
+                     "unconfirmed": o.scenario in unconfirmed} for o in outcomes])
     else:
         for o in outcomes:
             if o.status == "fail":
                 console.print(f"[red]FAIL[/red] {escape(o.scenario)} {escape(f'[{o.ruleset}]')}")
                 for f in o.failures:
                     console.print(f"     {escape(f)}")
-        _summary(outcomes)
+        _summary(outcomes, len({p.file for p in problems}))
         for scenario, rules in sorted(by_scenario.items()):
             console.print(f"[yellow]SUSPECT[/yellow] {escape(scenario)}: {escape(', '.join(rules))} changed since "
                           "it was confirmed; check it, then `rules confirm`")
-    for p in problems:
-        errors.print(escape(str(p)), soft_wrap=True)
+        if unconfirmed and not damaged:
+            console.print(f"{len(unconfirmed)} new scenario(s) not yet confirmed: once their answers look right, "
+                          "`rules confirm " + " ".join(escape(u) for u in unconfirmed[:3])
+                          + (" ...`" if len(unconfirmed) > 3 else "`"))
+    if damaged:
+        errors.print(f"[yellow]warning:[/yellow] {escape(damaged)}", soft_wrap=True)
     if problems:
-        errors.print(f"{len(problems)} problem(s) in scenario files")
+        errors.print(f"\n[bold red]{len(problems)} problem(s) in scenario files[/bold red] (these files were not "
+                     "checked):", soft_wrap=True)
+    for p in problems:
+        errors.print(f"  {escape(str(p))}", soft_wrap=True)
+    if problems:
         raise typer.Exit(EXIT_PROBLEMS)
     if any(o.status == "fail" for o in outcomes) or (strict and by_scenario):
         raise typer.Exit(1)
 
 
-def _summary(outcomes: list[Any]) -> None:
+def _summary(outcomes: list[Any], bad_files: int = 0) -> None:
     table = Table(title="Scenarios", title_justify="left", header_style="bold")
     for col in ("ruleset", "pass", "fail", "answered (no expectation)"):
         table.add_column(col, justify="left" if col == "ruleset" else "right")
@@ -101,7 +118,8 @@ def _summary(outcomes: list[Any]) -> None:
     table.add_row("[bold]all[/bold]", str(total["pass"]), str(total["fail"]), str(total["answered"]))
     console.print(table)
     scenarios = len({o.scenario for o in outcomes})
-    console.print(f"{scenarios} scenarios, {len(outcomes)} runs: {total['pass']} passed, {total['fail']} failed")
+    bad = f"; [bold red]{bad_files} file(s) could not be read[/bold red] (listed below)" if bad_files else ""
+    console.print(f"{scenarios} scenarios, {len(outcomes)} runs: {total['pass']} passed, {total['fail']} failed{bad}")
 
 
 @guarded
@@ -123,6 +141,8 @@ def ask(
                 if ruleset is None or ruleset in (label, loaded.base_of(label))]
     if as_json:
         print_json([o.to_json() for o in outcomes])
+        if any(o.status == "fail" for o in outcomes):
+            raise typer.Exit(1)
         return
     sc = loaded.scenario
     console.print(f"[bold]{escape(sc.title)}[/bold]")
@@ -135,7 +155,9 @@ def ask(
                 console.print(f"[bold]step {t.step}: {t.step_key}[/bold]")
                 last_step = t.step if t.step is not None else -1
             first = rules[t.rule].body.splitlines()[0] if t.rule in rules else ""
-            console.print(f"  [cyan]{t.rule}[/cyan] {escape(t.message)}")
+            undone = " [yellow](undone: the step is refused below)[/yellow]" if t.undone else ""
+            borrowed = f" [magenta]({escape(t.fallback)}:)[/magenta]" if t.fallback else ""
+            console.print(f"  [cyan]{t.rule}[/cyan] {escape(t.message)}{undone}{borrowed}")
             console.print(f"      [dim]{escape(first[:100])}[/dim]")
         console.print(_answer_text(o, loaded))
         mark = {"pass": "[green]as expected[/green]", "fail": "[red]NOT as expected[/red]",
@@ -143,6 +165,8 @@ def ask(
         console.print(f"result: {mark}")
         for f in o.failures:
             console.print(f"  [red]{escape(f)}[/red]")
+    if any(o.status == "fail" for o in outcomes):
+        raise typer.Exit(1)
 
 
 def _answer_text(o: Any, loaded: Any) -> str:
@@ -150,6 +174,10 @@ def _answer_text(o: Any, loaded: Any) -> str:
     lines = ["[bold]answer[/bold]"]
     if o.illegal:
         lines.append(f"  step {o.illegal['step']} is illegal: {escape(o.illegal['message'])} ({o.illegal['rule']})")
+        lines.append(f"  the table as it was before step {o.illegal['step']}, which changes nothing:")
+    for r in o.refused:
+        lines.append(f"  step {r['step']} was refused, as expected, and changed nothing: {escape(r['message'])} "
+                     f"({r['rule']})")
     for name, p in snap["players"].items():
         lines.append(f"  {escape(name)}: pool {p['pool']}, {p['vp']} VP" + (", ousted" if p["ousted"] else ""))
     for name, m in snap["minions"].items():
@@ -172,7 +200,8 @@ def list_rulesets(as_json: JsonFlag = False) -> None:
         print_json({name: {"title": r.title, "sources": list(r.sources), "extends": r.extends,
                            "description": r.description,
                            "parameters": {k: {"value": p.value, "rule": p.rule, "inherited": k not in r.own}
-                                          for k, p in r.parameters.items()}}
+                                          for k, p in r.parameters.items()},
+                           "fallbacks": dict(r.fallbacks)}
                     for name, r in eds.items()})
         return
     for name, r in eds.items():
@@ -185,6 +214,8 @@ def list_rulesets(as_json: JsonFlag = False) -> None:
             style = "" if k in r.own else "dim"
             table.add_row(k, escape(json.dumps(p.value, ensure_ascii=False)), p.rule, style=style)
         console.print(table)
+        for rid, why in r.fallbacks.items():
+            console.print(f"  borrows [cyan]{rid}[/cyan]: {escape(why)}")
 
 
 @guarded
@@ -205,5 +236,38 @@ def schema(
     if output is None:
         typer.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        from reference.atomic import write_atomic
+
+        write_atomic(output, text)
         console.print(f"wrote {output}")
+
+
+@guarded
+def new(
+    question: Annotated[str, typer.Argument(help="The rules question, in words.")],
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="The file to write. Default: "
+                                                "scenarios/questions/<words of the question>.yaml")] = None,
+) -> None:
+    """Start a scenario file for a rules question: the schema line for editors, the rulesets, likely rules."""
+    from checker.scenarios.skeleton import skeleton, slug
+    from checker.scenarios.suite import SCENARIOS_DIR
+    from reference.atomic import write_atomic
+    from reference.knowledge import reference
+    from reference.rulesets import rulesets
+    from reference.search import SearchIndex
+    from reference.yamlsource import CONTROL
+
+    if not question.strip() or CONTROL.search(question):
+        fail(["error: give the question in words (no control characters)"])
+    path = output or SCENARIOS_DIR / "questions" / f"{slug(question)}.yaml"
+    if path.exists():
+        fail([f"error: {path} already exists: choose another name with -o"])
+    if path.suffix not in (".yaml", ".yml"):
+        fail([f"error: {path}: a scenario file ends in .yaml"])
+    hits = SearchIndex(reference().corpus).search(question, limit=12)
+    editions = [name for name, rs in rulesets().items() if not rs.value("solitaire_automaton")]
+    text = skeleton(question, path=path.resolve(), schema=SCHEMA_FILE, rulesets=editions,
+                    rules=[h.rule.id for h in hits if h.rule.normative][:3])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, text)  # a folder that cannot be written is reported by `guarded`
+    console.print(f"wrote {escape(str(path))}: edit the setup, steps and expect, then `rules ask {escape(str(path))}`")

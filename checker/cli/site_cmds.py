@@ -43,12 +43,18 @@ def serve(
     import http.server
 
     from checker.site.build import BUILD
+    from checker.site.serving import SiteHandler
 
     root = directory or BUILD / "html"
-    if not (root / "index.html").exists():
+    if not (root / "index.html").is_file():
         fail([f"no site in {root}: run `rules site` first"])
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    handler = functools.partial(SiteHandler, directory=str(root))
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as exc:
+        fail([f"error: cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}; if another program is using "
+              "the port, pick another with --port"])
+    with server:
         console.print(f"serving {root} on http://127.0.0.1:{port} (Ctrl-C to stop)")
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from checker.cli import app
-from tests.conftest import DATA
+from tests.conftest import DATA, ROOT
 
 runner = CliRunner()
 
@@ -84,3 +93,105 @@ def test_graph_exports(tmp_path: Path) -> None:
 def test_ids_match_golden() -> None:
     code, out, _ = run("ids")
     assert code == 0 and "match" in out
+
+
+def test_an_output_file_that_is_a_folder_or_a_device(tmp_path: Path) -> None:
+    for args in (("schema",), ("graph", "--rule", "ref14:V.D.5.c")):
+        code, _, err = run(*args, "-o", str(tmp_path))
+        assert (code, "Traceback" in err) == (2, False), err
+        assert f"cannot write {tmp_path}: it is a folder" in err
+    if Path("/dev/full").exists():
+        code, _, err = run("schema", "-o", "/dev/full")
+        assert code == 2 and "/dev/full: it is not a regular file" in err
+
+
+def test_a_full_disk_keeps_the_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(src: str, dst: str) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), src, None, dst)
+
+    target = tmp_path / "schema.json"
+    target.write_text("the old schema\n", encoding="utf-8")
+    monkeypatch.setattr(os, "replace", full)
+    code, _, err = run("schema", "-o", str(target))
+    assert code == 2 and f"cannot write {target}: No space left on device" in err
+    assert target.read_text(encoding="utf-8") == "the old schema\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["schema.json"]
+
+
+def test_diff_without_git(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))
+    code, _, err = run("diff", "--base", "HEAD")
+    assert code == 2 and "needs git, which is not on PATH" in err
+
+
+# `rules diff --base HEAD` in a clone whose last commit makes `rules check` wait when asked to, so that
+# the command can be signalled while its worktree exists; the clone runs the working tree's code.
+SLOW_CHECK = '\nif __import__("os").environ.get("RULES_TEST_SLOW_CHECK"):\n    __import__("time").sleep(120)\n'
+
+
+def _git(cwd: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@t"}
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True, env=env).stdout
+
+
+@pytest.fixture(scope="module")
+def clone(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("diff") / "clone"
+    _git(ROOT, "clone", "-q", str(ROOT), str(root))
+    init = root / "checker" / "cli" / "__init__.py"
+    init.write_text(init.read_text(encoding="utf-8") + SLOW_CHECK, encoding="utf-8")
+    _git(root, "commit", "-qam", "rules check waits when asked to")
+    for folder in ("checker", "reference", "scenarios"):
+        shutil.rmtree(root / folder)
+        shutil.copytree(ROOT / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return root
+
+
+def _diff(clone: Path, tmp: Path, *, slow: bool) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(clone), "TMPDIR": str(tmp)}
+    if slow:
+        env["RULES_TEST_SLOW_CHECK"] = "1"
+    return subprocess.Popen([sys.executable, "-m", "checker.cli", "diff", "--base", "HEAD"], cwd=clone, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def _signal_mid_run(proc: subprocess.Popen[str], tmp: Path, sig: signal.Signals, *, group: bool) -> None:
+    deadline = time.monotonic() + 120
+    while not list(tmp.glob("rules-diff-*/tree/checker/cli/__init__.py")):
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "rules diff made no worktree"
+        time.sleep(0.05)
+    time.sleep(1)  # `rules check` has started in the worktree
+    (os.killpg if group else os.kill)(proc.pid, sig)
+    proc.communicate(timeout=60)
+
+
+def _worktrees(clone: Path) -> int:
+    return _git(clone, "worktree", "list", "--porcelain").count("worktree ")
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_diff_cleans_up_when_terminated(clone: Path, tmp_path: Path, sig: signal.Signals) -> None:
+    proc = _diff(clone, tmp_path, slow=True)
+    try:
+        _signal_mid_run(proc, tmp_path, sig, group=False)
+        assert proc.returncode == 128 + sig
+        assert list(tmp_path.glob("rules-diff-*")) == []
+        assert _worktrees(clone) == 1
+        with pytest.raises(ProcessLookupError):  # the `rules check` it started has stopped too
+            os.killpg(proc.pid, 0)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def test_diff_removes_what_a_killed_run_left(clone: Path, tmp_path: Path) -> None:
+    proc = _diff(clone, tmp_path, slow=True)
+    _signal_mid_run(proc, tmp_path, signal.SIGKILL, group=True)
+    assert len(list(tmp_path.glob("rules-diff-*"))) == 1 and _worktrees(clone) >= 2  # what kill -9 leaves
+
+    again = _diff(clone, tmp_path, slow=False)
+    again.communicate(timeout=600)
+    assert list(tmp_path.glob("rules-diff-*")) == []
+    assert _worktrees(clone) == 1

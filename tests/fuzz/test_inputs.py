@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from checker.scenarios.load import load_scenario
@@ -33,6 +34,9 @@ DATA_EXAMPLES = 600 if EXTENDED else 60
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
 JUNK = ["", "∅", "🧛" * 50, "\x00\x01\x02", "a" * 5000, "<script>alert(1)</script>", "{eval-rst}", "!!python/none",
         "&anchor", "*alias", "- - -", "[", "{", ":", "? x", "%YAML 1.1", "\ufeff"]
+HOSTILE_SCALARS = ["!!int abc", "2024-13-45", "!!bool maybe", "!!timestamp abc", "9" * 4400, "030", ".nan", "-.inf",
+                   '"\\e[31mred\\ec"', '"\\x9b2J"', "0x1A", "1:30", "March 1996", "1997-05-01", "'[/]'",
+                   "nobody", "!!str 12", "1_000"]
 VALUES: list[Any] = [None, True, -1, 0, 10**40, -(10**40), 1.5e308, float("nan"), "", "x", [], {}, [[[[[]]]]],
                      {"a": {"b": {"c": 1}}}, "ref14:II.C.1.a", "nope:1", ["jyhad-1.4"] * 50]
 
@@ -79,7 +83,19 @@ def _set(data: Any, path: tuple[Any, ...], new: Any, delete: bool = False) -> An
 def mutated_text(draw: st.DrawFn, files: list[Path]) -> str:
     """A real file, changed in one or more hostile ways."""
     text = draw(st.sampled_from(files)).read_text(encoding="utf-8")
-    kind = draw(st.sampled_from(["structure", "structure", "structure", "text", "bytes", "bomb", "nest", "tag"]))
+    kind = draw(st.sampled_from(["structure", "structure", "structure", "text", "bytes", "bomb", "nest", "tag",
+                                 "scalar", "scalar"]))
+    event(f"mutation: {kind}")
+    if kind == "scalar":  # a value YAML reads surprisingly, or that must be refused (defect classes of issue 16)
+        lines = text.splitlines()
+        spots = [i for i, line in enumerate(lines) if re.match(r"^\s*[-\w]+: \S", line)]
+        for _ in range(draw(st.integers(1, 3))):
+            if not spots:
+                break
+            i = draw(st.sampled_from(spots))
+            key = lines[i].split(":", 1)[0]
+            lines[i] = f"{key}: {draw(st.sampled_from(HOSTILE_SCALARS))}"
+        return "\n".join(lines)
     if kind == "text":
         lines = text.splitlines()
         i = draw(st.integers(0, max(len(lines) - 1, 0)))

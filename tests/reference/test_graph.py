@@ -99,7 +99,7 @@ def test_neighbourhood_and_exports_round_trip(ref: Reference) -> None:
 def _linked(ref: Reference, rule_id: str, source: str) -> bool:
     from reference.graph import edges_of
 
-    return any(e.other.startswith(source + ":") for e in edges_of(ref.graph, rule_id, ["same_as"]))
+    return any(e.other.startswith(source + ":") for e in edges_of(ref.graph, rule_id, ["same_as", "conflicts_with"]))
 
 
 def test_every_combat_step_of_ref14_has_its_outline_step(ref: Reference) -> None:

@@ -42,3 +42,14 @@ def test_duplicate_links_are_refused(the_corpus: Corpus, tmp_path: Path) -> None
     with pytest.raises(ProblemsError) as exc:
         load_links(the_corpus, tmp_path)
     assert "duplicate same_as link" in str(exc.value)
+
+
+def test_a_pair_cannot_be_both_the_same_and_in_conflict(the_corpus: Corpus, tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text(
+        '- {kind: same_as, from: "ref14:II.C.2", to: "rb95:6.4.hunt", why: "Hunt."}\n')
+    (tmp_path / "b.yaml").write_text(
+        '- {kind: conflicts_with, from: "rb95:6.4.hunt", to: "ref14:II.C.2", why: "They differ.", topic: hunt}\n')
+    with pytest.raises(ProblemsError) as exc:
+        load_links(the_corpus, tmp_path)
+    assert "cannot be both same_as and conflicts_with" in str(exc.value)
+    assert "a.yaml:1" in str(exc.value)
