@@ -12,8 +12,9 @@ from typing import Any
 
 from checker.scenarios.coverage import coverage
 from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
-from checker.site import graphs, pages
+from checker.site import graphs, pages, recovery
 from checker.site.schema_doc import schema_fragment
+from checker.site.writing import WriteError, remove_leftovers, writable_folder, write_atomic
 from reference.documents import PACKAGE_DIR
 from reference.knowledge import reference
 from reference.model import SOURCES
@@ -25,6 +26,8 @@ DOCS = ROOT / "docs"
 BUILD = ROOT / "_build"
 DATA = BUILD / "site-data"
 GENERATED = ("rule", "scenario", "source")  # stub folders under docs/, made by every build
+PAGEFIND = ROOT / "node_modules" / ".bin" / "pagefind"
+SEARCH_DIR = "pagefind"
 
 
 class SiteError(ValueError):
@@ -41,10 +44,11 @@ class SiteReport:
 
 
 def _write_if_changed(path: Path, content: str) -> bool:
-    if path.exists() and path.read_text(encoding="utf-8") == content:
+    raw = content.encode("utf-8")
+    if path.is_file() and path.read_bytes() == raw:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(content, encoding="utf-8")
+    write_atomic(path, raw)
     return True
 
 
@@ -72,6 +76,7 @@ def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str,
         doc = pages.rule_doc(rid)
         fragments[doc] = pages.rule_page(data, rid)
         stubs[doc] = _stub(doc, rid)
+    _refuse_shared_pages([sc.path for sc in loaded])
     for sc in loaded:
         doc = pages.scenario_doc(sc.path)
         text = (ROOT / sc.path).read_text(encoding="utf-8")
@@ -80,9 +85,22 @@ def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str,
     return fragments, stubs
 
 
+def _refuse_shared_pages(paths: Sequence[str]) -> None:
+    """Two scenario files on one page would hide one of them: name every such pair."""
+    by_page: dict[str, list[str]] = {}
+    for path in paths:
+        by_page.setdefault(pages.scenario_doc(path).casefold(), []).append(path)
+    shared = [sorted(ps) for ps in by_page.values() if len(ps) > 1]
+    if shared:
+        raise SiteError("\n".join(f"{' and '.join(ps)} would share the page {pages.scenario_doc(ps[0])}: "
+                                   "rename one of them" for ps in shared))
+
+
 def write_sources(fragments: dict[str, dict[str, Any]], stubs: dict[str, str], docs: Path = DOCS,
                   data_dir: Path = DATA) -> tuple[int, int]:
     """Write changed fragments and stubs; remove generated pages that no longer exist."""
+    for folder in (data_dir, docs / "_graphs", *(docs / g for g in GENERATED)):
+        remove_leftovers(folder)
     written = 0
     for doc, fragment in fragments.items():
         written += _write_if_changed(data_dir / f"{doc}.json",
@@ -90,8 +108,8 @@ def write_sources(fragments: dict[str, dict[str, Any]], stubs: dict[str, str], d
     for doc, stub in stubs.items():
         written += _write_if_changed(docs / f"{doc}.md", stub)
     removed = 0
-    for folder in GENERATED:
-        for path in (docs / folder).rglob("*.md") if (docs / folder).exists() else []:
+    for generated in GENERATED:
+        for path in (docs / generated).rglob("*.md") if (docs / generated).exists() else []:
             doc = str(path.relative_to(docs).with_suffix(""))
             if doc not in stubs:
                 path.unlink()
@@ -106,15 +124,23 @@ def sphinx_build(outdir: Path, docs: Path = DOCS, jobs: int = 1, data_dir: Path 
     import io
 
     from sphinx.application import Sphinx
+    from sphinx.errors import SphinxError
     from sphinx.util.docutils import docutils_namespace
 
     warnings = io.StringIO()
-    with docutils_namespace():
-        app = Sphinx(str(docs), str(ROOT), str(outdir), str(doctrees), "html", status=None,
-                     warning=warnings, freshenv=False, warningiserror=False, parallel=jobs,
-                     confoverrides={"rules_site_data": str(data_dir)})
-        app.build()
-        found = set(app.env.found_docs)
+    outdir.mkdir(parents=True, exist_ok=True)
+    remove_leftovers(outdir)
+    for page in recovery.unfinished_pages(outdir):
+        page.unlink()
+    try:
+        with docutils_namespace(), recovery.marked_unfinished(outdir):
+            app = Sphinx(str(docs), str(ROOT), str(outdir), str(doctrees), "html", status=None,
+                         warning=warnings, freshenv=False, warningiserror=False, parallel=jobs,
+                         confoverrides={"rules_site_data": str(data_dir)})
+            app.build()
+            found = set(app.env.found_docs)
+    except SphinxError as exc:
+        raise SiteError(f"the Sphinx build failed: {exc}") from exc
     _remove_stale_pages(outdir, found)
     problems = [line for line in warnings.getvalue().splitlines() if line.strip()]
     if problems or app.statuscode:
@@ -132,25 +158,53 @@ def _remove_stale_pages(outdir: Path, found: set[str]) -> None:
             page.unlink()
 
 
+def pagefind_binary() -> Path:
+    """The pagefind command (from the npm registry, pinned in package.json); never installed by the build."""
+    if not PAGEFIND.exists():
+        raise SiteError(f"search needs pagefind, which is not installed: run `npm ci` in {ROOT} (it needs Node.js "
+                        "and npm), or build without search: `rules site --no-search`")
+    return PAGEFIND
+
+
 def pagefind(outdir: Path) -> bool:
-    """Index the built site for search (pagefind, from the npm registry, pinned in package.json)."""
-    binary = ROOT / "node_modules" / ".bin" / "pagefind"
-    if not binary.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            raise SiteError("search needs pagefind: install Node.js and npm, then run `npm ci`")
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--silent"], cwd=ROOT, check=True)
-    result = subprocess.run([str(binary), "--site", str(outdir)], cwd=ROOT, capture_output=True, text=True)
+    """Index the built site for search, replacing the previous index as a whole (no stale files)."""
+    binary = pagefind_binary()
+    fresh, old, index = outdir / f".{SEARCH_DIR}-new", outdir / f".{SEARCH_DIR}-old", outdir / SEARCH_DIR
+    for leftover in (fresh, old):
+        shutil.rmtree(leftover, ignore_errors=True)
+    try:
+        result = subprocess.run([str(binary), "--site", str(outdir), "--output-subdir", fresh.name], cwd=ROOT,
+                                capture_output=True, text=True)
+    except OSError as exc:
+        raise SiteError(f"cannot run pagefind ({binary}): {exc.strerror or exc}; run `npm ci` again") from exc
     if result.returncode != 0:
+        shutil.rmtree(fresh, ignore_errors=True)
         raise SiteError(f"pagefind failed: {result.stderr.strip() or result.stdout.strip()}")
+    if index.exists():
+        index.rename(old)
+    fresh.rename(index)
+    shutil.rmtree(old, ignore_errors=True)
     return True
 
 
 def build_site(outdir: Path = BUILD / "html", jobs: int = 1, search: bool = True, *, docs: Path = DOCS,
                work: Path = BUILD, scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> SiteReport:
-    """The whole pipeline; ``docs`` and ``work`` let tests and benches build elsewhere."""
-    fragments, stubs = collect(scenario_dirs)
-    written, removed = write_sources(fragments, stubs, docs, work / "site-data")
-    sphinx_build(outdir, docs, jobs, work / "site-data", work / "doctrees")
-    searchable = pagefind(outdir) if search else False
+    """The whole pipeline; ``docs`` and ``work`` let tests and benches build elsewhere.
+
+    What the build needs from its environment (folders it can write, pagefind) is checked first;
+    a file that cannot be written or read later (a full disk) is a SiteError naming it.
+    """
+    try:
+        writable_folder(outdir, "the output folder")
+        writable_folder(work, "the work folder")
+        if search:
+            pagefind_binary()
+        fragments, stubs = collect(scenario_dirs)
+        written, removed = write_sources(fragments, stubs, docs, work / "site-data")
+        sphinx_build(outdir, docs, jobs, work / "site-data", work / "doctrees")
+        searchable = pagefind(outdir) if search else False
+    except WriteError as exc:
+        raise SiteError(str(exc)) from exc
+    except OSError as exc:
+        raise SiteError(f"{exc.filename or 'the site'}: {exc.strerror or exc}") from exc
     return SiteReport(len(fragments), written, removed, outdir, searchable)

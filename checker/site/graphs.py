@@ -6,9 +6,11 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from checker.site.writing import TEMP_SUFFIX, write_atomic
 from reference.graph import neighbourhood
 from reference.knowledge import Reference
 
@@ -45,35 +47,55 @@ def dot_source(ref: Reference, rule: str) -> str:
 
 
 def write_graphs(ref: Reference, folder: Path) -> int:
-    """Write a .gv and an .svg per rule, running dot only for the graphs that changed."""
+    """Write an .svg and a .gv per rule, running dot only for the graphs that changed.
+
+    The .gv is the source its .svg was drawn from: it is written only once the .svg is in place,
+    so a build stopped half-way draws again every picture it had not finished.
+    """
     from checker.site.pages import SAFE
 
     folder.mkdir(parents=True, exist_ok=True)
-    changed: list[Path] = []
+    changed: dict[str, str] = {}
     for rid in ref.corpus.rules:
         source, path = rid.split(":", 1)
-        gv = folder / f"{source}-{SAFE.sub('-', path)}.gv"
+        name = f"{source}-{SAFE.sub('-', path)}"
+        gv, svg = folder / f"{name}.gv", folder / f"{name}.svg"
         text = dot_source(ref, rid)
-        svg = gv.with_suffix(".svg")
-        if not gv.exists() or gv.read_text(encoding="utf-8") != text or not svg.exists():
-            gv.write_text(text, encoding="utf-8")
-            changed.append(gv)
+        if not svg.is_file() or not gv.is_file() or gv.read_bytes() != text.encode("utf-8"):
+            changed[name] = text
     if changed:
-        dot = shutil.which("dot")
-        if dot is None:
-            from checker.site.build import SiteError
-
-            raise SiteError("the rule pictures need Graphviz's `dot` (Debian: apt-get install graphviz)")
-        def draw(batch: list[Path]) -> None:
-            subprocess.run([dot, "-Tsvg", "-O", *map(str, batch)], check=True, capture_output=True)
-            for gv in batch:  # dot numbers the ids of all but a batch's first graph: make them all alike
-                svg = Path(f"{gv}.svg")
-                gv.with_suffix(".svg").write_text(PAGE_ID.sub('id="', svg.read_text(encoding="utf-8")),
-                                                  encoding="utf-8")
-                svg.unlink()
-
-        workers = os.cpu_count() or 2
-        batches = [changed[i::workers] for i in range(workers) if changed[i::workers]]
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            list(pool.map(draw, batches))
+        with tempfile.TemporaryDirectory(dir=folder, prefix=".dot-", suffix=TEMP_SUFFIX) as tmp:
+            _draw(changed, Path(tmp), folder)
     return len(changed)
+
+
+def _draw(sources: dict[str, str], tmp: Path, folder: Path) -> None:
+    from checker.site.build import SiteError
+
+    dot = shutil.which("dot")
+    if dot is None:
+        raise SiteError("the rule pictures need Graphviz's `dot`, which is not on PATH "
+                        "(Debian: apt-get install graphviz)")
+    for name, text in sources.items():
+        (tmp / f"{name}.gv").write_text(text, encoding="utf-8")
+
+    def draw(batch: list[str]) -> None:
+        try:
+            result = subprocess.run([dot, "-Tsvg", "-O", *(str(tmp / f"{n}.gv") for n in batch)],
+                                    capture_output=True, text=True)
+        except OSError as exc:
+            raise SiteError(f"cannot run Graphviz's `dot` ({dot}): {exc.strerror or exc}") from exc
+        if result.returncode != 0:
+            said = (result.stderr.strip() or result.stdout.strip() or "no message").splitlines()[0]
+            raise SiteError(f"Graphviz's `dot` ({dot}) failed with exit code {result.returncode}: {said}; "
+                            "check the Graphviz installation (dot -V)")
+        for n in batch:  # dot numbers the ids of all but a batch's first graph: make them all alike
+            drawn = (tmp / f"{n}.gv.svg").read_text(encoding="utf-8")
+            write_atomic(folder / f"{n}.svg", PAGE_ID.sub('id="', drawn))
+            write_atomic(folder / f"{n}.gv", sources[n])
+
+    names = sorted(sources)
+    workers = os.cpu_count() or 2
+    batches = [names[i::workers] for i in range(workers) if names[i::workers]]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        list(pool.map(draw, batches))

@@ -8,9 +8,11 @@ so an incremental build re-reads exactly the pages whose content changed.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import PurePosixPath
 from typing import Any
 
 from checker.scenarios.coverage import Coverage
@@ -25,6 +27,7 @@ from reference.model import SOURCES
 from reference.rulesets import Ruleset
 
 SAFE = re.compile(r"[^A-Za-z0-9._-]+")
+EXACT = re.compile(r"[a-z0-9_][a-z0-9._-]*")  # a file or folder name a page name can spell as it is
 
 
 def rule_doc(rule_id: str) -> str:
@@ -34,9 +37,22 @@ def rule_doc(rule_id: str) -> str:
 
 
 def scenario_doc(path: str) -> str:
-    """The page of a scenario file: ``scenario/combat/steal-blood``."""
-    rel = (path.rsplit("scenarios/", 1)[-1] if "scenarios/" in path else path).rsplit(".", 1)[0]
-    return "scenario/" + "/".join(SAFE.sub("-", part) or "x" for part in rel.split("/"))
+    """The page of a scenario file: ``scenario/combat/steal-blood`` for ``scenarios/combat/steal-blood.yaml``.
+
+    The path under the ``scenarios`` folder, without ``.yaml``, when that spells it exactly (lower-case
+    ASCII letters, digits, ``._-``). Any other path (a space, an accent, ``.yml``, capitals) gets a
+    readable approximation plus a short hash of that path, so two files never share a page.
+    """
+    parts = PurePosixPath(path).parts
+    rel = parts[parts.index("scenarios") + 1:] if "scenarios" in parts[:-1] else parts
+    rel = tuple(p for p in rel if p != "/") or ("x",)
+    *folders, name = rel
+    stem = PurePosixPath(name).stem
+    if name.endswith(".yaml") and all(EXACT.fullmatch(p) for p in (*folders, stem)):
+        return "/".join(("scenario", *folders, stem))
+    digest = hashlib.sha256("/".join(rel).encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    readable = [SAFE.sub("-", p).strip("-.").lower() or "x" for p in (*folders, stem)]
+    return "/".join(("scenario", *readable[:-1], f"{readable[-1]}-{digest}"))
 
 
 @dataclass(frozen=True)
@@ -123,7 +139,9 @@ def scenario_page(data: SiteData, sc: LoadedScenario, text: str) -> dict[str, An
         "runs": [{"ruleset": o.ruleset, "status": o.status, "failures": list(o.failures), "illegal": o.illegal,
                   "answer": _answer_lines(o.answer),
                   "trace": [{"step": t.step, "key": t.step_key, "rule": t.rule, "doc": rule_doc(t.rule),
-                             "message": t.message} for t in o.trace]}
+                             "message": t.message + (" (undone: this step is refused)" if t.undone else ""),
+                             "fallback": t.fallback}
+                            for t in o.trace]}
                  for o in outcomes],
     }
 

@@ -229,7 +229,10 @@ def scenario_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
         rows: list[list[nodes.Node | str]] = []
         for t in run["trace"]:
             step = f"{t['step']}. {t['key'].replace('_', ' ')}"
-            rows.append([step, ctx.link(rule_doc(t["rule"]), t["rule"]), t["message"]])
+            rule: nodes.Node = ctx.link(rule_doc(t["rule"]), t["rule"])
+            if t.get("fallback"):  # borrowed from a document outside the ruleset's sources
+                rule = para(rule, nodes.inline("", f" ({t['fallback']})", classes=["rules-fallback"]))
+            rows.append([step, rule, t["message"]])
         out.append(table(["step", "rule", "what it did"], rows, classes=["rules-trace"]))
     out.append(raw("</div>"))
     out.append(rubric(f"The file: {f['path']}"))

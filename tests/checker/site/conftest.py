@@ -48,6 +48,15 @@ def copy_docs(target: Path, source: Path = DOCS) -> Path:
     return target
 
 
+def copy_project(target: Path) -> Path:
+    """The code, data and hand-written pages of the project in ``target``: `rules` runs there as in a checkout."""
+    for folder in ("checker", "reference", "scenarios"):
+        shutil.copytree(ROOT / folder, target / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy2(ROOT / "conf.py", target / "conf.py")
+    copy_docs(target / "docs")
+    return target
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     if shutil.which("dot") is None:

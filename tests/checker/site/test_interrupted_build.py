@@ -1,0 +1,85 @@
+"""A `rules site` stopped while it writes pages (Ctrl-C, kill -9) is completed by the next `rules site`.
+
+A real `rules site` runs in a copy of the project; it is signalled (with its Sphinx workers) once it
+has written some rule pages, and the next build must leave every page whole and every picture there.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from checker.site.build import sphinx_build
+from tests.checker.site.conftest import BuiltSite, copy_project
+
+PAGES_BEFORE_SIGNAL = 40
+IMAGE = re.compile(r'<img\b[^>]*?\bsrc="([^"]+)"')
+
+
+def _site(root: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "checker.cli", "site", "--no-search", "-j", "2"], cwd=root,
+                            env={**os.environ, "PYTHONPATH": str(root)}, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def _interrupt_while_writing(root: Path, sig: signal.Signals) -> None:
+    rules = root / "_build" / "html" / "rule"
+    proc = _site(root)
+    deadline = time.monotonic() + 300
+    while not rules.exists() or sum(1 for _ in rules.rglob("*.html")) < PAGES_BEFORE_SIGNAL:
+        assert proc.poll() is None, f"the build ended before it was signalled: {proc.communicate()}"
+        assert time.monotonic() < deadline, "the build wrote no pages in time"
+        time.sleep(0.05)
+    os.killpg(proc.pid, sig)  # the whole group, as Ctrl-C in a terminal or a CI runner's kill does
+    proc.communicate(timeout=120)
+    assert proc.returncode != 0
+
+
+def _problems(root: Path) -> list[str]:
+    out, docs = root / "_build" / "html", root / "docs"
+    problems = [f"no page for {md.relative_to(docs)}" for md in sorted(docs.rglob("*.md"))
+                if not (out / md.relative_to(docs)).with_suffix(".html").exists()]
+    for page in sorted(out.rglob("*.html")):
+        html = page.read_text(encoding="utf-8", errors="replace")
+        if not html.rstrip().endswith("</html>"):
+            problems.append(f"cut short: {page.relative_to(out)}")
+        problems += [f"missing picture {src} on {page.relative_to(out)}" for src in IMAGE.findall(html)
+                     if not (page.parent / src).exists()]
+    problems += [f"left behind: {p.relative_to(root)}" for p in root.rglob("*.tmp")]
+    return problems
+
+
+def test_an_interrupted_build_is_completed_by_the_next(tmp_path: Path) -> None:
+    if shutil.which("dot") is None:
+        pytest.skip("Graphviz (dot) is not installed; .ci/run installs it")
+    root = copy_project(tmp_path / "project")
+    out = root / "_build" / "html"
+
+    _interrupt_while_writing(root, signal.SIGINT)
+    rebuilt = subprocess.run([sys.executable, "-m", "checker.cli", "site", "--no-search", "-j", "2"], cwd=root,
+                             env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert _problems(root) == []
+
+    shutil.rmtree(out / "rule")  # every rule page to write again, so that the next build can be killed doing it
+    _interrupt_while_writing(root, signal.SIGKILL)
+    rebuilt = subprocess.run([sys.executable, "-m", "checker.cli", "site", "--no-search", "-j", "2"], cwd=root,
+                             env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert _problems(root) == []
+    assert len(list((out / "_images").glob("*.svg"))) == len(list((root / "docs" / "_graphs").glob("*.svg")))
+
+
+def test_a_page_whose_picture_went_missing_is_written_again(site: BuiltSite) -> None:
+    picture = site.out / "_images" / "ref14-V.D.5.c.svg"
+    picture.unlink()
+    sphinx_build(site.out, site.docs, 1, site.work / "site-data", site.work / "doctrees")
+    assert picture.exists()

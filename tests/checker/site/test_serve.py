@@ -1,0 +1,96 @@
+"""`rules serve`: files of the built site only, an error page for a bad path, a clear line for a busy port."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+def _rules(*args: str) -> list[str]:
+    return [sys.executable, "-m", "checker.cli", *args]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[int]:
+    site = tmp_path / "html"
+    (site / "rule").mkdir(parents=True)
+    (site / "guide").mkdir()
+    (site / "index.html").write_text("<html>home</html>", encoding="utf-8")
+    (site / "rule" / "a.html").write_text("<html>a rule</html>", encoding="utf-8")
+    (site / "guide" / "index.html").write_text("<html>guide</html>", encoding="utf-8")
+    port = _free_port()
+    proc = subprocess.Popen(_rules("serve", "--port", str(port), "--dir", str(site)), cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "rules serve did not start"
+            time.sleep(0.05)
+    yield port
+    proc.terminate()
+    proc.communicate(timeout=30)
+
+
+def _get(port: int, path: str) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def test_serves_pages_and_folder_index_pages(served: int) -> None:
+    assert _get(served, "/") == (200, b"<html>home</html>")
+    assert _get(served, "/rule/a.html") == (200, b"<html>a rule</html>")
+    assert _get(served, "/guide/") == (200, b"<html>guide</html>")
+
+
+def test_a_folder_without_index_page_is_not_listed(served: int) -> None:
+    for path in ("/rule/", "/rule"):
+        status, body = _get(served, path)
+        assert status == 404, path
+        assert b"a.html" not in body
+
+
+def test_a_nul_byte_in_the_path_is_an_error_page(served: int) -> None:
+    for path in ("/%00", "/index.html%00", "/rule/%00a.html", "/%ED%A0%80.html"):
+        status, _ = _get(served, path)
+        assert status in (400, 404), path
+    assert _get(served, "/")[0] == 200  # and the server still answers
+
+
+def test_a_busy_port_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<html></html>", encoding="utf-8")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = subprocess.run(_rules("serve", "--port", str(port), "--dir", str(tmp_path)), cwd=ROOT,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True, text=True,
+                                timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert f"cannot serve on 127.0.0.1:{port}" in result.stderr and "--port" in result.stderr
