@@ -9,7 +9,8 @@ reading is refused, listing the valid ones. Types are strict: ``"2"`` is not a n
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated, Any, Literal
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, TypeAdapter, ValidationError
 
@@ -86,7 +87,6 @@ class ParameterTypes(_Strict):
     transfer_cost_crypt_move: Positive | None = Field(description="None: no crypt move.")
     crypt_move_pool_cost: Count
     transfer_to_controlled: StrictBool
-    control_threshold: Literal["capacity"]
     control_enters_tapped: StrictBool
     max_controlled_vampires: Positive | None = Field(description="None: no limit.")
     # discard (ref14:II.E)
@@ -121,10 +121,12 @@ class ParameterTypes(_Strict):
     additional_strikes_allowed: StrictBool
     presses_allowed: StrictBool
     paralyze_allowed: StrictBool
-    steal_blood_excess: Literal["kept", "bank_heal_at_once", "drained_before_healing"] = Field(
-        description="kept: stolen blood over capacity stays until the end of combat (ref14:V.D.5.c); "
-                    "bank_heal_at_once: the excess goes to the bank and the rest heals at once (rb95:8.3.steal-blood); "
-                    "drained_before_healing: the excess drains off before damage is healed (cto:answer.2-3).")
+    steal_blood_excess: Literal["kept", "drained_before_healing", "healed_then_banked"] = Field(
+        description="kept: stolen blood over capacity stays until the end of combat to heal damage "
+                    "(ref14:V.D.5.c); drained_before_healing: the excess goes to the bank before damage is healed "
+                    "(rb95:8.3.steal-blood, cto:answer.2-3); healed_then_banked: the stolen blood heals the damage "
+                    "dealt with it at once, and what is then over capacity goes to the bank (a reading of "
+                    "rb95:8.3.steal-blood.healing).")
     all_blood_stolen_burns: StrictBool
     aggravated_as_normal: StrictBool
     aggravated_free_points: Count
@@ -165,3 +167,46 @@ def describe(name: str) -> str:
     """The values a parameter may take, in words."""
     info = ParameterTypes.model_fields[name]
     return info.description or str(info.annotation).replace("typing.", "")
+
+
+def alternatives(name: str, value: Any) -> list[Any]:
+    """The other valid values worth trying for a parameter: the other readings, a flipped switch, one more or
+    one less, each part of a mapping changed in turn. Each is a mutant the scenarios should kill."""
+    info = ParameterTypes.model_fields[name]
+    out = [v for v in _others(info.annotation, info.metadata, value) if v != value]
+    unique: list[Any] = []
+    for v in out:
+        if v not in unique and check_value(name, v) is None:
+            unique.append(v)
+    return unique
+
+
+def _others(kind: Any, metadata: list[Any], value: Any) -> list[Any]:
+    origin, args = get_origin(kind), get_args(kind)
+    if origin is Annotated:
+        return _others(args[0], [*args[1:], *metadata], value)
+    if origin in (UnionType, Union):
+        inner = next(a for a in args if a is not type(None))
+        return [1, 2] if value is None else [None, *_others(inner, metadata, value)]
+    if origin is Literal:
+        return list(args)
+    if kind is bool or kind is StrictBool or isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value + 1, value - 1]
+    if isinstance(value, dict) and isinstance(kind, type) and issubclass(kind, BaseModel):
+        out = []
+        for key, field in kind.model_fields.items():
+            for v in _others(field.annotation, field.metadata, value[key]):
+                out.append({**value, key: v})
+        if kind is TransferSchedule and not value["first_turns"]:  # no first turns: what counts them is moot
+            out = [v for v in out if v["by"] == value["by"]]
+        return out
+    if isinstance(value, dict):
+        return [{**value, k: v + 1} for k, v in value.items()] + [{**value, k: max(v - 1, 0)} for k, v in value.items()]
+    if isinstance(value, list | tuple):
+        items = list(value)
+        shorter = [items[:i] + items[i + 1:] for i in range(len(items))] if len(items) > 1 else [[]]
+        longer = [[*items, 1]] if not items or isinstance(items[-1], int) else []
+        return [list(reversed(items)), *shorter, *longer]
+    return []

@@ -191,11 +191,19 @@ def _answer_text(o: Any, loaded: Any) -> str:
 
 
 @guarded
-def list_rulesets(as_json: JsonFlag = False) -> None:
+def list_rulesets(
+    as_json: JsonFlag = False,
+    kill_matrix: Annotated[bool, typer.Option(
+        "--kill-matrix", help="For each parameter and each other valid value, the scenarios that fail with it; "
+                              "exit 1 if a value fails none.")] = False,
+) -> None:
     """List the rulesets with each parameter's value and the rule that owns it."""
     from reference.rulesets import rulesets
 
     eds = rulesets()
+    if kill_matrix:
+        _kill_matrix(as_json)
+        return
     if as_json:
         print_json({name: {"title": r.title, "sources": list(r.sources), "extends": r.extends,
                            "description": r.description,
@@ -216,6 +224,37 @@ def list_rulesets(as_json: JsonFlag = False) -> None:
         console.print(table)
         for rid, why in r.fallbacks.items():
             console.print(f"  borrows [cyan]{rid}[/cyan]: {escape(why)}")
+
+
+def _kill_matrix(as_json: bool) -> None:
+    from checker.scenarios.killmatrix import kill_matrix, survivors
+    from checker.scenarios.suite import SCENARIOS_DIR, load_all
+    from reference.rulesets import rulesets
+
+    loaded, problems = load_all([SCENARIOS_DIR])
+    if problems:
+        fail([str(p) for p in problems] + ["fix the scenario files first"])
+    matrix = kill_matrix(loaded, rulesets())
+    alive = survivors(matrix)
+    if as_json:
+        print_json([m.to_json() for m in matrix])
+    else:
+        table = Table(title="Kill matrix: each parameter set to another valid value", title_justify="left",
+                      header_style="bold")
+        for col in ("parameter", "ruleset", "value", "scenarios that fail"):
+            table.add_column(col)
+        for m in matrix:
+            first = (escape(m.killed_by[0]) + (f" (+{len(m.killed_by) - 1})" if len(m.killed_by) > 1 else "")
+                     if m.killed else "[red]none[/red]")
+            table.add_row(m.parameter, m.ruleset, escape(json.dumps(m.value, ensure_ascii=False)), first)
+        console.print(table)
+        killed = sum(m.killed for m in matrix)
+        console.print(f"{killed} of {len(matrix)} mutants killed; {len(alive)} parameter values fail no scenario "
+                      "under any ruleset")
+        for (param, value), _ in sorted(alive.items()):
+            console.print(f"  [red]survives[/red] {param} = {escape(value)}")
+    if alive:
+        raise typer.Exit(1)
 
 
 @guarded

@@ -79,7 +79,11 @@ def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bo
     state, blocked, modifier_costs = resolve_blocks(state, a, declared, ctx)
     if blocked:
         if not plan.cost_paid_if_blocked and (plan.cost.pool or plan.cost.blood):
-            ctx.cite_param("action_costs_paid_if_blocked", "the action was blocked: its cost is not paid")
+            if ctx.p("action_costs_paid_if_blocked"):
+                state = _pay(state, me, a.actor, plan.cost, ctx, plan.card or "the action")
+                ctx.cite_param("action_costs_paid_if_blocked", "the action was blocked: its cost is paid all the same")
+            else:
+                ctx.cite_param("action_costs_paid_if_blocked", "the action was blocked: its cost is not paid")
         return state, False
     for who, cost, name in modifier_costs:
         state = _pay(state, me, who, cost, ctx, name)

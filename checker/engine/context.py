@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from checker.engine.events import IllegalDecision, Trace
 from reference.rulesets import Ruleset
+
+READS: ContextVar[set[str] | None] = ContextVar("parameter_reads", default=None)
+"""While set, the names of the parameters the engine reads (the kill matrix re-runs only what read one)."""
 
 
 @dataclass
@@ -18,6 +22,9 @@ class Ctx:
 
     def p(self, name: str) -> Any:
         """A parameter's value under this ruleset."""
+        reads = READS.get()
+        if reads is not None:
+            reads.add(name)
         return self.rs.value(name)
 
     def prule(self, name: str) -> str:

@@ -126,13 +126,18 @@ def apply_hits(state: State, hits: list[Hit], prevent: dict[str, int], ledger: C
                 ledger.kept_excess.add(s)
                 ctx.cite_param("steal_blood_excess", f"{s} keeps the blood over its capacity until the end "
                                                      "of combat, to heal damage")
-        else:
-            why = "is burned to the bank" if mode == "bank_heal_at_once" else "drains off before damage is healed"
-            state = _drain_param(state, s, ctx, why)
+        elif mode == "drained_before_healing":
+            state = _drain_param(state, s, ctx, "drains off to the bank before damage is healed")
+        elif state.minion(s).blood > state.minion(s).capacity:
+            ctx.cite_param("steal_blood_excess", f"the blood {s} stole heals its damage at once; what is then "
+                                                 "over its capacity goes to the bank")
     state = _stolen_out(state, hits, ctx)
     if any(h.normal > 0 or h.extra_aggravated > 0 for h in hits):
         ctx.cite("resolve_damage", "unprevented damage is resolved")
     state = _damage(state, hits, prevent, ctx)
+    if mode == "healed_then_banked":
+        for s in dict.fromkeys(stealers):
+            state = _drain_param(state, s, ctx, "goes to the bank, the damage healed")
     ctx.cite("check_torpor", "check for vampires going to torpor and minions or retainers burning")
     return state
 

@@ -258,7 +258,7 @@ def _uncontrolled(state: State, me: str, name: str, param: str, ctx: Ctx) -> Min
     if not state.has_minion(name):
         ctx.illegal_param(param, f"no minion named {name}")
     v = state.minion(name)
-    if param == "transfer_cost_pool_to_vampire" and ctx.p("transfer_to_controlled"):
+    if ctx.p("transfer_to_controlled"):
         if v.controller != me or not v.is_vampire or v.location not in ("ready", "torpor"):
             ctx.illegal_param("transfer_to_controlled", f"{name} is not a vampire {me} controls")
         return v
@@ -285,7 +285,7 @@ def end_influence(state: State, ctx: Ctx) -> State:
             continue
         tapped = bool(ctx.p("control_enters_tapped"))
         state = state.with_minion(v.name, location="ready", tapped=tapped)
-        ctx.cite_param("control_threshold", f"{v.name} has {v.blood} blood, at least its capacity "
+        ctx.cite("control", f"{v.name} has {v.blood} blood, at least its capacity "
                                             f"{v.capacity}, and becomes controlled"
                        + (" (tapped)" if tapped else " and ready, untapped"))
         if tapped:

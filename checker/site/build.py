@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.scenarios.coverage import coverage
+from checker.scenarios.killmatrix import kill_matrix
 from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
 from checker.site import graphs, pages, recovery
 from checker.site.schema_doc import schema_fragment
@@ -63,7 +64,8 @@ def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str,
         raise ProblemsError(problems)
     outcomes = tuple(run_all(runs(loaded)))
     ref = reference()
-    data = pages.SiteData(ref, tuple(loaded), outcomes, coverage(outcomes), rulesets())
+    data = pages.SiteData(ref, tuple(loaded), outcomes, coverage(outcomes), rulesets(),
+                          tuple(kill_matrix(loaded, rulesets(), first_only=True)))
     fragments: dict[str, dict[str, Any]] = {
         "home": pages.home_page(data), "coverage": pages.coverage_page(data),
         "editions": pages.editions_page(data), "errata": pages.errata_page(data), "schema": schema_fragment(),

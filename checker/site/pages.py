@@ -17,6 +17,7 @@ from typing import Any
 
 from checker.scenarios.coverage import Coverage
 from checker.scenarios.impact import flatten
+from checker.scenarios.killmatrix import Mutant
 from checker.scenarios.load import LoadedScenario
 from checker.scenarios.run import Outcome
 from checker.site.implemented import engine_names
@@ -64,6 +65,7 @@ class SiteData:
     outcomes: tuple[Outcome, ...]
     coverage: Coverage
     editions: Mapping[str, Ruleset]
+    kills: tuple[Mutant, ...] = ()
 
 
 def rule_status(data: SiteData, rule_id: str) -> str:
@@ -207,7 +209,27 @@ def editions_page(data: SiteData) -> dict[str, Any]:
                 demos.append(_side_by_side(sc, by_scenario.get(sc.path, [])))
         out.append({"topic": t["topic"], "pairs": t["pairs"], "scenarios": [x for x in demos if x["differs"]][:6]
                     or demos[:3]})
-    return {"kind": "editions", "topics": out}
+    return {"kind": "editions", "topics": out, "parameters": _parameter_proofs(data)}
+
+
+def _parameter_proofs(data: SiteData) -> list[dict[str, Any]]:
+    """Per parameter: its value and owning rule under each edition, and the scenario that fails if it changes."""
+    proof: dict[tuple[str, str], Mutant] = {}
+    for m in data.kills:
+        if m.killed:
+            proof.setdefault((m.parameter, m.ruleset), m)
+    out = []
+    for name in sorted({p for rs in data.editions.values() for p in rs.parameters}):
+        rows = []
+        for ed, rs in data.editions.items():
+            prm = rs.parameters[name]
+            killer = proof.get((name, ed))
+            path = killer.killed_by[0].split(" [")[0] if killer else ""
+            rows.append({"ruleset": ed, "value": repr_value(prm.value), "rule": prm.rule,
+                         "rule_doc": rule_doc(prm.rule), "changed_to": repr_value(killer.value) if killer else "",
+                         "scenario": path, "doc": scenario_doc(path) if path else ""})
+        out.append({"name": name, "rows": rows})
+    return out
 
 
 def _side_by_side(sc: LoadedScenario, outcomes: list[Outcome]) -> dict[str, Any]:

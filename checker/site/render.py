@@ -278,6 +278,18 @@ def editions_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
                 out.append(table(["ruleset", "", *s["keys"]], rows))
             else:
                 out.append(para("The same answer under every edition it is asked in."))
+    out.append(rubric("What each edition sets, and the scenario that proves it"))
+    out.append(para("Every value an edition can change, the rule that states it, and a scenario whose answer "
+                    "fails if the value is changed (rules rulesets --kill-matrix lists them all)."))
+    for prm in f["parameters"]:
+        proofs: list[list[nodes.Node | str]] = [
+            [r["ruleset"], r["value"], ctx.link(r["rule_doc"], r["rule"]),
+             (ctx.link(r["doc"], r["scenario"]) if r["doc"] else "no scenario reads it under this edition")
+             if not r["changed_to"] else para(f"set to {r['changed_to']}, ", ctx.link(r["doc"], r["scenario"]),
+                                             " fails")]
+            for r in prm["rows"]]
+        out.append(para(prm["name"], classes=["rules-parameter"]))
+        out.append(table(["ruleset", "value", "stated by", "proved by"], proofs))
     return out
 
 

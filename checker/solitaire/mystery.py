@@ -137,7 +137,8 @@ def _affordable(state: State, who: str, cost: int, what: str, ctx: Ctx) -> bool:
 
 
 def _room(state: State, who: str, ctx: Ctx) -> bool:
-    return bool(len(vampires(state, who)) < ctx.p("max_controlled_vampires"))
+    limit = ctx.p("max_controlled_vampires")
+    return limit is None or len(vampires(state, who)) < limit
 
 
 def master(state: State, ctx: Ctx) -> State:
@@ -345,7 +346,8 @@ def _review_crypt(state: State, points: int, ctx: Ctx) -> tuple[State, int, bool
         if not isinstance(v, VampireCard) or not _room(state, me, ctx) or pool - v.capacity < 4:
             return None
         ctx.cite("mm_control_influence", f"{me} takes control of {v.name}: it leaves him {pool - v.capacity} pool")
-        return turn.take_control(state, me, v, ctx, tapped=True, source="sol_review_crypt")
+        tapped = bool(ctx.p("control_enters_tapped"))
+        return turn.take_control(state, me, v, ctx, tapped=tapped, source="sol_review_crypt")
 
     def cache(state: State, v: decks.Card, points: int) -> tuple[State, int, bool]:
         assert isinstance(v, VampireCard)

@@ -67,7 +67,7 @@ def burn_phase(state: State, d: BurnVampires, ctx: Ctx) -> State:
 def take_control(state: State, who: str, card: VampireCard, ctx: Ctx, *, tapped: bool, source: str) -> State:
     """Fill a vampire from the pool and take control of it; from the influence phase it enters tapped."""
     limit = ctx.p("max_controlled_vampires")
-    if len(vampires(state, who)) >= limit:
+    if limit is not None and len(vampires(state, who)) >= limit:
         ctx.illegal_param("max_controlled_vampires", f"{who} already controls {limit} vampires")
     if state.player(who).pool < card.capacity:
         ctx.illegal("sol_crypt_master", f"{who} has {state.player(who).pool} pool and {card.name} needs "
@@ -82,8 +82,10 @@ def take_control(state: State, who: str, card: VampireCard, ctx: Ctx, *, tapped:
     state = replace(state.with_minion(card.name, blood=card.capacity), bank=state.bank - card.capacity)
     ctx.cite(source, f"{who} takes control of {card.name} ({source_text(source)}), moving {card.capacity} pool "
                      "to fill it")
-    ctx.cite("sol_control_untapped" if not tapped else "sol_control_tapped",
-             f"{card.name} enters play {'tapped' if tapped else 'untapped'}")
+    if tapped:
+        ctx.cite_param("control_enters_tapped", f"{card.name} enters play tapped (taken in the influence phase)")
+    else:
+        ctx.cite("sol_control_untapped", f"{card.name} enters play untapped")
     return sync_counts(state)
 
 
@@ -262,7 +264,7 @@ def review_crypt(state: State, d: ReviewCrypt, ctx: Ctx) -> State:
             return None
         _looked_at(card, wanted.pop(0), step, ctx, me)
         assert isinstance(card, VampireCard)
-        return take_control(state, me, card, ctx, tapped=True, source=step)
+        return take_control(state, me, card, ctx, tapped=bool(ctx.p("control_enters_tapped")), source=step)
 
     def set_aside(state: State, card: Card, points: int) -> tuple[State, int, bool]:
         if d.cache is None:

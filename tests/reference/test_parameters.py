@@ -22,7 +22,7 @@ def test_every_ruleset_sets_exactly_the_declared_parameters() -> None:
 
 
 @pytest.mark.parametrize(("name", "value", "says"), [
-    ("steal_blood_excess", "kpet", "'kept', 'bank_heal_at_once' or 'drained_before_healing'"),
+    ("steal_blood_excess", "kpet", "'kept', 'drained_before_healing' or 'healed_then_banked'"),
     ("discard_limit", "two", "valid integer"),
     ("hand_size", -7, "greater than or equal to 0"),
     ("starting_pool", 0, "greater than or equal to 1"),
@@ -46,7 +46,7 @@ def test_a_misspelt_reading_in_a_variant_is_one_line_and_exit_2(tmp_path: Path) 
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 2 and "variants.other-reading.parameters.steal_blood_excess" in lines[0]
-    assert "'kept', 'bank_heal_at_once' or 'drained_before_healing'" in lines[0]
+    assert "'kept', 'drained_before_healing' or 'healed_then_banked'" in lines[0]
 
 
 def test_a_bad_value_in_the_rulesets_file_names_its_line(the_corpus: Corpus, tmp_path: Path) -> None:
