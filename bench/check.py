@@ -103,7 +103,19 @@ def main() -> None:
                f"{serial / parallel:.2f}x", serial / parallel >= 1.6, ">= 1.6x")
         per_run = one / max(check_suite(SCENARIOS), 1)
         print(f"      one scenario run costs {per_run * 1000:.2f} ms in-process (loading included)")
+    small, large = best(lambda: setup_check(3_600)), best(lambda: setup_check(36_000), repeat=1)
+    report("setup checks 3,600 -> 36,000 minions", f"{small:.3f}s -> {large:.3f}s  ratio {large / small:.1f}x",
+           large / small <= 12, "<= 12x (linear; it was quadratic, 55 s at 36,000)")
     print(f"check: {sum(results)}/{len(results)} goals met")
+
+
+def setup_check(n: int) -> int:
+    """Check a setup of ``n`` minions for impossible parts (duplicate names, controllers)."""
+    from checker.engine.setup import Setup, check_setup
+
+    table = Setup.model_validate({"players": [{"name": "alice"}, {"name": "bob"}], "minions": [
+        {"name": f"M{i}", "controller": "alice", "capacity": 3} for i in range(n)]})
+    return len(check_setup(table))
 
 
 if __name__ == "__main__":

@@ -60,7 +60,8 @@ def build_graph(corpus: Corpus, links: Iterable[Link], errata: Iterable[Erratum]
                 g.add_edge(r.id, c.target, key=key, kind=edge, raw=c.raw, line=c.line,
                            detail=c.detail or "")
     for link in links:
-        g.add_edge(link.source, link.target, key=f"{link.kind}", kind=link.kind, why=link.why,
+        g.add_edge(link.source, link.target, key=f"{link.kind}:{link.topic}" if link.topic else link.kind,
+                   kind=link.kind, why=link.why,
                    topic=link.topic or "", file=link.file, line=link.line or 0)
     for e in errata:
         node = f"erratum:{e.id}"

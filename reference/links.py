@@ -34,6 +34,9 @@ class LinkSpec(BaseModel):
     why: str = Field(min_length=3, description="A one-line reason a reader can check.")
     topic: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$",
                               description="For conflicts: a short name of the disagreement.")
+    not_shown: str | None = Field(default=None, min_length=3,
+                                  description="For conflicts no scenario can show: why the engine cannot play "
+                                              "one side (tests/checker/scenarios/test_disagreements.py).")
 
     @field_validator("to", mode="before")
     @classmethod
@@ -52,6 +55,7 @@ class Link:
     topic: str | None
     file: str
     line: int | None
+    not_shown: str | None = None  # a conflict no scenario can show, and why
 
 
 def _suggest(bad: str, known: Iterable[str]) -> str:
@@ -81,6 +85,8 @@ def _check(spec: LinkSpec, corpus: Corpus, located: Located, i: int) -> list[Pro
             problems.append(located.problem(path, "same_as links rules of two different documents"))
     if spec.topic and spec.kind != "conflicts_with":
         problems.append(located.problem((i, "topic"), "only conflicts_with links have a topic"))
+    if spec.not_shown and spec.kind != "conflicts_with":
+        problems.append(located.problem((i, "not_shown"), "only conflicts_with links are shown by scenarios"))
     return problems
 
 
@@ -109,7 +115,8 @@ def load_link_file(path: Path, corpus: Corpus) -> tuple[list[Link], list[Problem
         if found:
             continue
         line = located.line_of((i,))
-        links += [Link(spec.kind, spec.from_, t, spec.why, spec.topic, located.file, line) for t in spec.to]
+        links += [Link(spec.kind, spec.from_, t, spec.why, spec.topic, located.file, line, spec.not_shown)
+                  for t in spec.to]
     return links, problems
 
 
@@ -130,6 +137,8 @@ def load_links(corpus: Corpus, links_path: Path = LINKS_DIR) -> list[Link]:
             key = (link.kind, *sorted((link.source, link.target)))
             if link.kind == "translates":
                 key = (link.kind, link.source, link.target)
+            elif link.kind == "conflicts_with":  # two rules may disagree on two topics
+                key = (*key, link.topic or "")
             if key in seen:
                 first = seen[key]
                 problems.append(Problem(link.file, link.line, None,

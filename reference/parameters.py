@@ -58,6 +58,7 @@ class ParameterTypes(_Strict):
     cards_from_hand: StrictBool
     # untap (ref14:II.A)
     edge_untap_gain: Count
+    edge_untap_optional: StrictBool = Field(description="The Edge's holder may decline its pool in her untap phase.")
     untap_pool_gain: Count
     untap_all_vampires: StrictBool = Field(description="Every tapped vampire untaps, not only the active player's.")
     # master (ref14:II.B)
@@ -69,7 +70,11 @@ class ParameterTypes(_Strict):
     bleed_amount: Count
     hunt_gain: Count
     hunt_at_capacity: StrictBool
+    recruit_ally_vampire_only: StrictBool = Field(description="Only a vampire may recruit an ally, not an ally.")
     no_card_action_stealth: dict[ActionKind, Annotated[StrictInt, Field(ge=0, le=10)]]
+    retainer_employers: Literal["minions", "vampires"] = Field(
+        description="Who may employ a retainer: any minion (ref14:II.C.3.b, rb95:6.4.employ-retainer.step2), or "
+                    "only a vampire (rb95:6.4.employ-retainer.step1 read alone: 'Tap a vampire').")
     leave_torpor_cost: Count
     leave_torpor_cost_paid_if_blocked: StrictBool
     rescue_cost: Count
@@ -103,7 +108,12 @@ class ParameterTypes(_Strict):
     # ousting and winning (ref14:II.note2, rb95:10)
     oust_vp: Count
     oust_pool_reward: Count
-    oust_reward_withheld_if_predator_ousted: Literal["same_action", "same_turn"]
+    oust_reward_withheld_if_predator_ousted: Literal["same_time", "same_turn"] = Field(
+        description="same_time: the six pool are paid when the prey is ousted, unless the predator is ousted at "
+                    "the same time (by the same step); a predator ousted later loses them with the rest of her "
+                    "pool (ref14:II.note2 'during the same action', and rb95:10.ousting read literally: 'When "
+                    "this occurs ... gains six pool'); same_turn: they are held until the end of the turn (or of "
+                    "the game) and lost if the predator is ousted before (the other reading of rb95:10.ousting).")
     oust_when: Literal["no_pool", "bled_at_zero"]
     last_standing_vp: Count
     withdrawal_vp: Count

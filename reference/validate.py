@@ -14,6 +14,7 @@ from reference.graph import build_graph
 from reference.links import LINKS_DIR, load_links
 from reference.problems import Problem, ProblemsError
 from reference.rulesets import load_rulesets
+from reference.untestable import load_untestable
 
 
 def _where(corpus: Corpus, rule_id: str, line: int | None = None) -> tuple[str, int]:
@@ -45,6 +46,10 @@ def validate(links_path: Path = LINKS_DIR) -> list[Problem]:
                                     f"legend node {a.legend} does not exist"))
     try:
         load_errata(corpus, load_rulesets(corpus))
+    except ProblemsError as exc:
+        problems += exc.problems
+    try:
+        load_untestable(corpus)
     except ProblemsError as exc:
         problems += exc.problems
     try:

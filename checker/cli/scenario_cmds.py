@@ -39,6 +39,9 @@ def check(
     ruleset: RulesetOpt = None,
     as_json: JsonFlag = False,
     strict: Annotated[bool, typer.Option("--strict", help="Also exit 1 if a scenario is suspect.")] = False,
+    show_coverage: Annotated[bool, typer.Option(
+        "--coverage", help="Per source: normative rules tested, exercised only, not testable and untested "
+                           "(with --json, the lists instead of the runs).")] = False,
 ) -> None:
     """Run every scenario under every ruleset it applies to; exit 1 if any fails, 2 on bad files.
 
@@ -75,7 +78,9 @@ def check(
     for s in suspect:
         if s.scenario in lock:
             by_scenario.setdefault(s.scenario, []).append(f"{s.rule} ({s.reason})")
-    if as_json:
+    if as_json and show_coverage:
+        print_json(_coverage_json(outcomes))
+    elif as_json:
         print_json([{**o.to_json(), "suspect": by_scenario.get(o.scenario, []),
                      "unconfirmed": o.scenario in unconfirmed} for o in outcomes])
     else:
@@ -92,6 +97,8 @@ def check(
             console.print(f"{len(unconfirmed)} new scenario(s) not yet confirmed: once their answers look right, "
                           "`rules confirm " + " ".join(escape(u) for u in unconfirmed[:3])
                           + (" ...`" if len(unconfirmed) > 3 else "`"))
+        if show_coverage:
+            _coverage_table(outcomes)
     if damaged:
         errors.print(f"[yellow]warning:[/yellow] {escape(damaged)}", soft_wrap=True)
     if problems:
@@ -120,6 +127,32 @@ def _summary(outcomes: list[Any], bad_files: int = 0) -> None:
     scenarios = len({o.scenario for o in outcomes})
     bad = f"; [bold red]{bad_files} file(s) could not be read[/bold red] (listed below)" if bad_files else ""
     console.print(f"{scenarios} scenarios, {len(outcomes)} runs: {total['pass']} passed, {total['fail']} failed{bad}")
+
+
+def _coverage_json(outcomes: list[Any]) -> dict[str, Any]:
+    from checker.scenarios.coverage import coverage, decorative, statuses
+
+    return {"sources": [s.to_json() for s in statuses(coverage(outcomes)).by_source()],
+            "decorative": [{"scenario": sc, "rule": rule} for sc, rule in decorative(outcomes)]}
+
+
+def _coverage_table(outcomes: list[Any]) -> None:
+    """Per source, how its normative rules are covered (docs/guide/coverage.md says what each column means)."""
+    from checker.scenarios.coverage import coverage, decorative, statuses
+
+    table = Table(title="Coverage of the normative rules", title_justify="left", header_style="bold")
+    for col in ("source", "normative", "tested", "exercised only", "not testable", "untested"):
+        table.add_column(col, justify="left" if col == "source" else "right")
+    for s in statuses(coverage(outcomes)).by_source():
+        table.add_row(s.source, str(s.normative), str(len(s.tested)), str(len(s.exercised_only)),
+                      str(len(s.not_testable)), str(len(s.untested)))
+    console.print(table)
+    loose = decorative(outcomes)
+    if loose:
+        console.print(f"[yellow]{len(loose)} `tests:` id(s) that no run of their scenario exercised[/yellow] "
+                      "(move each to `cites:`, or drop it):")
+        for scenario, rule in loose:
+            console.print(f"  {escape(scenario)}: {rule}", soft_wrap=True)
 
 
 @guarded

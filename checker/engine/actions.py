@@ -25,6 +25,7 @@ from checker.engine.decisions import (
 )
 from checker.engine.diablerie import diablerie
 from checker.engine.phases import advance_to, drain_excess, pay_blood, pay_pool, replace_card
+from checker.engine.requirements import check_minion_card
 from checker.engine.state import Minion, Retainer, State
 
 
@@ -40,35 +41,69 @@ class Plan:
     cost_paid_if_blocked: bool = False
 
 
-def _actor(state: State, a: Action, ctx: Ctx, *, in_torpor: bool = False) -> Minion:
+def _actor(state: State, a: Action, ctx: Ctx, *, in_torpor: bool = False, card: bool = False) -> Minion:
     if not state.has_minion(a.actor):
+        if any(r.name == a.actor for m in state.minions for r in m.retainers):
+            ctx.illegal("retainer_no_action", f"{a.actor} is a retainer: retainers cannot take actions")
         ctx.illegal("ready_actor", f"no minion named {a.actor}")
     m = state.minion(a.actor)
     if m.controller != state.current:
+        if card:
+            ctx.illegal("minion_card_own_turn", f"{m.name} is {m.controller}'s and it is {state.current}'s turn: "
+                                                "minion cards are used in their Methuselah's own minion phase")
         ctx.illegal("ready_actor", f"{m.name} is {m.controller}'s, and it is {state.current}'s turn")
     want = "torpor" if in_torpor else "ready"
     if m.location == "new":
         ctx.illegal("new_ally_cannot_act", f"{m.name} was recruited this turn and cannot act yet")
     if m.location != want:
-        ctx.illegal("ready_actor", f"{m.name} is {m.location.replace('_', ' ')}, not {want}")
+        ctx.illegal("active_region_actor", f"{m.name} is {m.location.replace('_', ' ')}, not {want}")
     if m.tapped:
-        ctx.illegal("ready_actor", f"{m.name} is tapped and cannot act")
+        ctx.illegal("untapped_actor", f"{m.name} is tapped and cannot act until it untaps")
     if m.contested:
         ctx.illegal("contest_yielded_to", f"{m.name} is contested: it is not controlled until every other "
                                           "Methuselah yields it")
     return m
 
 
-def begin_action(state: State, a: Action, ctx: Ctx, *, hunting: bool = False, in_torpor: bool = False
-           ) -> tuple[State, Minion]:
+def begin_action(state: State, a: Action, ctx: Ctx, *, hunting: bool = False, in_torpor: bool = False,
+                 card: bool = False) -> tuple[State, Minion]:
+    """Tap the acting minion; ``card``: the action is an action card's (rb95:3.2.2.action-cards.note1)."""
     state = advance_to(state, "minion", ctx, f"{a.actor}'s action")
-    actor = _actor(state, a, ctx, in_torpor=in_torpor)
+    actor = _actor(state, a, ctx, in_torpor=in_torpor, card=card)
     mandatory_hunt.check_action(state, actor, hunting, ctx)
     if actor.name in state.began_empty:
         state = replace(state, began_empty=tuple(n for n in state.began_empty if n != actor.name))
     state = state.with_minion(actor.name, tapped=True)
-    ctx.cite("tap_actor", f"{actor.name} taps to take the action")
+    if card:
+        ctx.cite("tap_actor_card", f"{actor.name} taps to use the action card")
+    else:
+        ctx.cite("tap_actor", f"{actor.name} taps to take the action")
+    ctx.cite("ready_actor", f"{actor.name} was untapped: any untapped minion may take an action")
     return state, actor
+
+
+def prey_of_current(state: State, ctx: Ctx) -> str:
+    """The current Methuselah's prey: the next one on her left still in the game (ref14:I.A.1, ref14:I.A.2)."""
+    me = state.current
+    prey = state.prey(me)
+    seats = [p.name for p in state.players]
+    beside = seats[(seats.index(me) + 1) % len(seats)]
+    if prey != beside:
+        ctx.cite("new_prey", f"{beside} has left the game: {prey}, now on {me}'s left, is her new prey")
+    else:
+        ctx.cite("prey", f"{prey}, on {me}'s left, is her prey and the prey of her minions")
+    return prey
+
+
+def needs_card(state: State, ctx: Ctx, step: str, what: str) -> None:
+    """An action that requires a card of a kind: refused with an empty hand (ref14:II.C.3 to II.C.5)."""
+    if not ctx.p("cards_from_hand"):
+        return
+    me = state.current
+    if state.player(me).hand <= 0:
+        ctx.illegal(step, f"{me} has no card in hand: the action requires {what}")
+    ctx.cite(step, f"the action requires {what}, played from {me}'s hand")
+    ctx.cite("card_required", f"{what} is not an action card: the action needs no action card")
 
 
 def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bool]:
@@ -78,6 +113,7 @@ def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bo
                         stealth=plan.stealth)
     state, blocked, modifier_costs = resolve_blocks(state, a, declared, ctx)
     if blocked:
+        ctx.cite("action_blocked", f"the action of {a.actor} was blocked: it does not occur")
         if not plan.cost_paid_if_blocked and (plan.cost.pool or plan.cost.blood):
             if ctx.p("action_costs_paid_if_blocked"):
                 state = _pay(state, me, a.actor, plan.cost, ctx, plan.card or "the action")
@@ -85,6 +121,7 @@ def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bo
             else:
                 ctx.cite_param("action_costs_paid_if_blocked", "the action was blocked: its cost is not paid")
         return state, False
+    ctx.cite("action_unblocked", f"the action of {a.actor} was not blocked: it is resolved")
     for who, cost, name in modifier_costs:
         state = _pay(state, me, who, cost, ctx, name)
     if not plan.cost_paid_if_blocked:
@@ -98,8 +135,8 @@ def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bo
 
 
 def _pay(state: State, player: str, minion: str, cost: Cost, ctx: Ctx, what: str) -> State:
-    state = pay_pool(state, player, cost.pool, ctx, "pay_cost", what)
-    return pay_blood(state, minion, cost.blood, ctx, "pay_cost", what)
+    state = pay_pool(state, player, cost.pool, ctx, "pay_pool_cost", what)
+    return pay_blood(state, minion, cost.blood, ctx, "pay_blood_cost", what)
 
 
 def card_played(state: State, ctx: Ctx, name: str, *, stays: bool = False) -> State:
@@ -109,7 +146,7 @@ def card_played(state: State, ctx: Ctx, name: str, *, stays: bool = False) -> St
 def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
     """Bleed: the target Methuselah burns pool; a bleed for one or more gets the Edge."""
     state, actor = begin_action(state, d, ctx)
-    target = d.target or state.prey(state.current)
+    target = d.target or prey_of_current(state, ctx)
     if target == state.current:
         ctx.illegal("bleed_not_self", f"{state.current} cannot bleed herself")
     if not state.has_player(target) or state.player(target).gone:
@@ -117,6 +154,7 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
     if target != state.prey(state.current):
         ctx.illegal("bleed_prey_only", f"a bleed without a card is directed at the prey, "
                                        f"{state.prey(state.current)}, not {target}")
+    ctx.cite("bleed_no_card", f"{actor.name} bleeds without playing an action card")
     plan = Plan("bleed", target, ctx.p("no_card_action_stealth")["bleed"], Cost(), None)
     state, ok = run_action(state, d, plan, ctx)
     if not ok:
@@ -126,7 +164,7 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
     return _bleed_pool(state, target, amount, ctx)
 
 
-def _bleed_pool(state: State, target: str, amount: int, ctx: Ctx) -> State:
+def _bleed_pool(state: State, target: str, amount: int, ctx: Ctx, edge_step: str = "edge_on_bleed") -> State:
     if amount >= 1 and state.player(target).pool == 0 and ctx.p("oust_when") == "bled_at_zero":
         ctx.cite_param("oust_when", f"{target} is successfully bled at zero pool")
         state = state.with_player(target, lost=True)
@@ -134,8 +172,11 @@ def _bleed_pool(state: State, target: str, amount: int, ctx: Ctx) -> State:
     state = state.move_pool(target, -lost)
     ctx.cite("bleed", f"{target} burns {lost} pool to the blood bank")
     if lost >= 1:
+        holder = state.edge
         state = replace(state, edge=state.current)
-        ctx.cite("edge_on_bleed", f"{state.current} gets the Edge for bleeding {target}")
+        ctx.cite(edge_step, f"{state.current} gets the Edge for bleeding {target}")
+        if holder is not None and holder != state.current:
+            ctx.cite("edge_forfeit", f"there is only one Edge: {holder} forfeits it")
     return state
 
 
@@ -159,6 +200,11 @@ def hunt(state: State, d: Hunt, ctx: Ctx) -> State:
 def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
     state, actor = begin_action(state, d, ctx)
     card = d.retainer
+    needs_card(state, ctx, "employ_retainer_card", f"a retainer card ({card.name})")
+    if not actor.is_vampire:
+        if ctx.p("retainer_employers") == "vampires":
+            ctx.illegal("retainer_by_vampire", f"{actor.name} is an ally: only a vampire employs a retainer")
+        ctx.cite_param("retainer_employers", f"{actor.name} is an ally: allies employ retainers too")
     plan = Plan("employ_retainer", None, ctx.p("no_card_action_stealth")["employ_retainer"], card.cost, card.name)
     state, ok = run_action(state, d, plan, ctx)
     if ok:
@@ -169,8 +215,12 @@ def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
 
 
 def recruit_ally(state: State, d: RecruitAlly, ctx: Ctx) -> State:
-    state, _ = begin_action(state, d, ctx)
+    state, actor = begin_action(state, d, ctx)
     card = d.ally
+    if not actor.is_vampire and ctx.p("recruit_ally_vampire_only"):
+        ctx.illegal_param("recruit_ally_vampire_only", f"{actor.name} is an ally: an ally is brought into play "
+                                                       "by a vampire")
+    needs_card(state, ctx, "recruit_ally_card", f"an ally card ({card.name})")
     if state.has_minion(card.name):
         ctx.illegal("recruit_ally", f"a minion named {card.name} is already in the game")
     plan = Plan("recruit_ally", None, ctx.p("no_card_action_stealth")["recruit_ally"], card.cost, card.name)
@@ -187,26 +237,32 @@ def recruit_ally(state: State, d: RecruitAlly, ctx: Ctx) -> State:
 def equip(state: State, d: Equip, ctx: Ctx) -> State:
     state, actor = begin_action(state, d, ctx)
     card = d.equipment
+    needs_card(state, ctx, "equip_card", f"an equipment card ({card.name})")
     plan = Plan("equip", None, ctx.p("no_card_action_stealth")["equip"], card.cost, card.name)
     state, ok = run_action(state, d, plan, ctx)
     if ok:
         m = state.minion(actor.name)
         state = state.with_minion(m.name, equipment=(*m.equipment, card.name))
         ctx.cite("equip", f"{card.name} is put on {m.name}")
+        if m.equipment:
+            ctx.cite("equipment_no_limit", f"{m.name} now carries {len(m.equipment) + 1} equipment cards: "
+                                           "there is no limit")
     return card_played(state, ctx, card.name, stays=ok)
 
 
 def take_equipment(state: State, d: TakeEquipment, ctx: Ctx) -> State:
     state, actor = begin_action(state, d, ctx)
     if not state.has_minion(d.source) or d.source == actor.name:
-        ctx.illegal("take_equipment", f"{d.source} is not another minion")
+        ctx.illegal("take_equipment_action", f"{d.source} is not another minion")
     src = state.minion(d.source)
     if src.controller != state.current or src.location not in ("ready", "torpor"):
-        ctx.illegal("take_equipment", f"{src.name} is not controlled by {state.current}")
+        ctx.illegal("take_equipment_action", f"{src.name} is not controlled by {state.current}")
     missing = [e for e in d.equipment if e not in src.equipment]
     if missing:
         ctx.illegal("take_equipment_same_minion", f"{src.name} does not carry {', '.join(missing)}: "
                                                   "all equipment taken comes from that one minion")
+    ctx.cite("take_equipment_action", f"{actor.name} takes equipment from {src.name}, another minion of "
+                                      f"{state.current}: an action with no card")
     plan = Plan("take_equipment", None, ctx.p("no_card_action_stealth")["take_equipment"], Cost(), None)
     state, ok = run_action(state, d, plan, ctx)
     if ok:
@@ -223,6 +279,7 @@ def leave_torpor(state: State, d: LeaveTorpor, ctx: Ctx) -> State:
     if not ctx.p("torpor_used"):
         ctx.illegal_param("torpor_used", "this edition has no torpor")
     state, actor = begin_action(state, d, ctx, in_torpor=True)
+    ctx.cite_param("torpor_used", f"{actor.name} leaves torpor: an action with no card")
     cost = ctx.p("leave_torpor_cost")
     paid_anyway = bool(ctx.p("leave_torpor_cost_paid_if_blocked"))
     if paid_anyway:
@@ -247,10 +304,11 @@ def _encounter(state: State, d: Action, target_name: str, ctx: Ctx) -> tuple[Sta
         ctx.illegal_param("torpor_used", "this edition has no torpor")
     state, actor = begin_action(state, d, ctx)
     if not actor.is_vampire:
-        ctx.illegal("rescue", f"{actor.name} is an ally: only vampires encounter vampires in torpor")
+        ctx.illegal("encounter", f"{actor.name} is an ally: only vampires (Kindred) encounter vampires in torpor")
     if not state.has_minion(target_name) or state.minion(target_name).location != "torpor":
         ctx.illegal("rescue", f"{target_name} is not a vampire in torpor")
     target = state.minion(target_name)
+    ctx.cite("encounter", f"{actor.name}, a vampire, encounters {target.name} in torpor: an action with no card")
     own = target.controller == state.current
     if not own:
         ctx.cite("rescue_directed", f"{target.name} is in {target.controller}'s torpor region: a directed action")
@@ -304,12 +362,12 @@ def combat(state: State, d: Combat, ctx: Ctx) -> State:
 def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
     """A generic action card: its target, stealth, cost and effects."""
     card = d.card
-    state, actor = begin_action(state, d, ctx)
-    if card.vampire_only and not actor.is_vampire:
-        ctx.illegal("action_card", f"{card.name} can only be played by a vampire")
+    state, actor = begin_action(state, d, ctx, card=True)
+    check_minion_card(actor, card, ctx)
+    ctx.cite("announce_action_card", f"{actor.name}'s action is announced by playing the action card {card.name}")
     directed_at = None
     if card.directed:
-        target = card.target or state.prey(state.current)
+        target = card.target or prey_of_current(state, ctx)
         directed_at = state.minion(target).controller if state.has_minion(target) else target
         if not state.has_player(directed_at):
             ctx.illegal("action_card", f"{card.name} is directed at {target}, who is not in the game")
@@ -318,6 +376,8 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
                                               "and her cards have left play")
     if card.bleed and directed_at == state.current:
         ctx.illegal("bleed_not_self", f"{state.current} cannot bleed herself")
+    if card.enter_combat:
+        _combat_target(state, card.name, card.target, ctx)
     plan = Plan("card", directed_at, card.stealth, card.cost, card.name)
     state, ok = run_action(state, d, plan, ctx)
     if ok:
@@ -326,16 +386,33 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
     return card_played(state, ctx, card.name)
 
 
+def _combat_target(state: State, card: str, target: str | None, ctx: Ctx) -> None:
+    """An action that begins combat: never with a vampire in torpor (ref14:II.C.note2)."""
+    if target is None or not state.has_minion(target) or state.minion(target).controller == state.current:
+        ctx.illegal("action_card", f"{card} begins combat with a minion of another Methuselah: name it as target")
+    foe = state.minion(target)
+    if foe.location not in ("ready", "torpor"):
+        ctx.illegal("action_card", f"{foe.name} is {foe.location} and cannot enter combat")
+    if foe.is_vampire and foe.location == "torpor":
+        ctx.illegal("combat_not_torpor", f"{foe.name} is in torpor: an action cannot begin combat with it")
+    ctx.cite("combat_not_torpor", f"{foe.name} is not a vampire in torpor: {card} may begin combat with it")
+
+
 def _effects(state: State, d: PlayAction, directed_at: str | None, ctx: Ctx) -> State:
     card, me = d.card, state.current
+    if card.enter_combat and card.target is not None:
+        fight = card.combat
+        state = begin_combat(state, d.actor, card.target, ctx, fight.rounds if fight else ())
     if card.bleed and directed_at:
         amount = card.bleed + sum(m.bleed for m in d.modifiers)
         ctx.cite("action_card", f"{card.name}: {d.actor} bleeds {directed_at} for {amount}")
-        state = _bleed_pool(state, directed_at, amount, ctx)
+        state = _bleed_pool(state, directed_at, amount, ctx, "edge_on_card_bleed")
     if card.burn_pool and directed_at:
         lost = min(card.burn_pool, state.player(directed_at).pool)
         state = state.move_pool(directed_at, -lost)
         ctx.cite("action_card", f"{card.name}: {directed_at} burns {lost} pool")
+        if not card.bleed:
+            ctx.cite("edge_on_card_bleed", f"{card.name} burns pool but is not a bleed: no Edge")
     if card.gain_pool:
         state = state.move_pool(me, card.gain_pool)
         ctx.cite("action_card", f"{card.name}: {me} gains {card.gain_pool} pool")

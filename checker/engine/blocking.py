@@ -41,6 +41,8 @@ def eligible_blockers(state: State, d: Declared, ctx: Ctx) -> list[str]:
         names = {"prey": [prey], "predator": [predator],
                  "others_clockwise": state.clockwise_from(prey)}[who]
         order += [n for n in names if n != d.controller and n not in order]
+    if order and order[0] == prey:
+        ctx.cite("prey_blocks_first", f"an undirected action: {prey}, the prey, may attempt to block first")
     ctx.cite_param("undirected_block_order", f"an undirected action: {', '.join(order)} may try to block, "
                                              "in that order")
     return order
@@ -83,6 +85,8 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
     used_reactions: set[tuple[str, str]] = set()
     deferred: list[DeferredCost] = []
     stealth = d.stealth
+    if a.modifiers or a.blocks:
+        ctx.cite("modify_or_block", f"{d.actor}'s action may be modified, and other Methuselahs may try to block it")
     for m in a.modifiers:
         if m.stealth and ctx.p("stealth_only_when_needed"):
             ctx.illegal_param("stealth_only_when_needed",
@@ -114,11 +118,17 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
         attempts.append(blocker)
         intercept = state.minion(blocker).intercept
         ctx.cite("pick_blocker", f"{blocker} ({owner}) attempts to block")
+        if d.directed_at is not None:
+            ctx.cite("target_may_block", f"the action is directed at {owner} or one of her cards: she may try to "
+                                         "block it")
         taps_on_declaring = ctx.p("blocker_taps") == "on_declaring"
         if taps_on_declaring:
             state = state.with_minion(blocker, tapped=True)
             ctx.cite_param("blocker_taps", f"{blocker} taps to declare the block")
-        for play in attempt.plays:
+        for i, play in enumerate(attempt.plays):
+            if i and (play.reaction is None) != (attempt.plays[i - 1].reaction is None):
+                ctx.cite("block_plays_repeat", f"{'the blocker' if play.reaction else 'the acting minion'} plays "
+                                               "again: cards go back and forth until neither wishes to play one")
             if play.reaction is not None:
                 if play.reaction.intercept and not ctx.p("intercept_allowed"):
                     ctx.illegal_param("intercept_allowed",
@@ -182,7 +192,9 @@ def _check_blocker(state: State, name: str, d: Declared, order: list[str], posit
         ctx.illegal(step, f"{m.controller} passed her chance to block and cannot block later")
     if name in tried:
         ctx.illegal("block_fails", f"{name} already attempted to block this action")
-    if m.location != "ready" or m.tapped:
+    if m.location != "ready":
+        ctx.illegal("ready_blocker", f"{name} is {m.location}: only a ready minion, in the active region, may block")
+    if m.tapped:
         ctx.illegal("untapped_blocker", f"{name} must be ready and untapped to block")
     if m.contested:
         ctx.illegal("contest_yielded_to", f"{name} is contested and not controlled: it cannot block")

@@ -79,7 +79,10 @@ def _ready(state: State, *names: str) -> bool:
 
 def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger: CombatLedger,
            ctx: Ctx) -> tuple[State, bool]:
-    ctx.cite("combat_round_begins", f"round {n} begins" + (", at close range" if ctx.p("ranges_used") else ""))
+    if ctx.p("ranges_used"):  # the round's range starts at close: the maneuvers and strikes go from there
+        ctx.cite("combat_round_begins", f"round {n} begins, at close range")
+    else:
+        ctx.announce("combat_round_begins", f"round {n} begins")
     prevent = dict(rnd.prevent)
     if rnd.prevent_before_range:
         if ctx.p("prevention_only_in_damage_step"):
@@ -90,7 +93,7 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
             prevent[k] = prevent.get(k, 0) + v
     bonus = _effects(rnd, acting, blocking, ctx)
     long_range, weapon_maneuvers = _range(rnd, acting, blocking, ctx)
-    ctx.cite("strikes_phase", "strikes")
+    ctx.announce("strikes_phase", "strikes")
     strikes = {w: s.model_copy(update={"plus_damage": s.plus_damage + bonus.get(w, 0)}) if bonus.get(w) else s
                for w, s in rnd.strikes.items()}
     for who in strikes:
@@ -131,7 +134,7 @@ def _effects(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> dict[str, int]
     bonus: dict[str, int] = {}
     if not rnd.effects:
         return bonus
-    ctx.cite("combat_effects", "combat cards and effects before range")
+    ctx.announce("combat_effects", "combat cards and effects before range")
     for i, e in enumerate(rnd.effects):
         if e.by not in (acting, blocking):
             ctx.illegal("combat_outsiders", f"{e.by} is not in this combat and may not interfere with it")
@@ -167,7 +170,7 @@ def _range(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> tuple[bool, dict
         if i == 0:
             step = "maneuver" if m.by == acting else "maneuver_blocking"
             ctx.cite(step, f"{m.by} maneuvers to set the range to long")
-            ctx.cite("maneuver_procedure", "the opposing minion may cancel, and so on")
+            ctx.announce("maneuver_procedure", "the opposing minion may cancel, and so on")
         else:
             ctx.cite("maneuver_cancel" if i % 2 else "maneuver_again",
                      f"{m.by} {'cancels the maneuver' if i % 2 else 'maneuvers again'}")
@@ -210,15 +213,19 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
     if first and a is not None and a.combat_ends and b is not None and not ctx.p("strike_after_acting_combat_ends"):
         ctx.illegal_param("strike_after_acting_combat_ends",
                           f"{acting}'s strike ends combat: {blocking} does not choose a strike")
-    ctx.cite("announce_strikes", "the minions announce their strikes")
+    ctx.announce("announce_strikes", "the minions announce their strikes")
     for who, s in strikes.items():
         opp = blocking if who == acting else acting
         _check_strike(state, who, s, opp, long_range, ledger, ctx)
         ctx.cite("strike_announce", f"{who} strikes: {_describe(s)}")
+        if s.weapon:
+            ctx.cite("strike_weapon", f"{who} strikes with {s.weapon}, one of its weapons")
+        elif not s.hands and not state.minion(who).is_vampire:
+            ctx.cite("ally_strike_card", f"{who}, an ally, uses a strike card" + (f" ({s.name})" if s.name else ""))
         if s.plus_damage:
             ctx.cite("damage_modifiers", f"{who}'s damage modifiers (+{s.plus_damage}) are played as it strikes")
-    ctx.cite("resolve_strikes", "resolve strikes")
-    ctx.cite("resolve_order", "strikes resolve in order: combat ends, dodge, first strike, the rest")
+    ctx.announce("resolve_strikes", "resolve strikes")
+    ctx.announce("resolve_order", "strikes resolve in order: combat ends, dodge, first strike, the rest")
     enders = [w for w in (acting, blocking) if strikes.get(w) and strikes[w].combat_ends]
     if enders:
         if len(enders) == 2:
@@ -261,6 +268,9 @@ def _hit(who: str, opp: str, s: Strike, ctx: Ctx) -> Hit:
     damage = (ctx.p("hand_damage") + s.plus_damage) if s.hands else (s.damage + s.plus_damage if s.is_damage else 0)
     if s.hands:
         ctx.cite_param("hand_damage", f"{who}'s hands do {damage} damage")
+        if s.plus_damage:
+            ctx.cite("hand_damage_total", f"{who}'s hand damage is the total of its hands and its modifiers "
+                                          f"(+{s.plus_damage}): {damage}")
     return Hit(striker=who, victim=opp, retainer=s.target, normal=damage, aggravated=s.aggravated,
                extra_aggravated=s.plus_aggravated,
                steal_blood=s.steal_blood, destroy_equipment=s.destroy_equipment,
@@ -293,12 +303,12 @@ def _presses(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> bool:
     """Presses alternate continue / end; the acting minion may press first; never two in a row."""
     if not rnd.presses and not rnd.press_from_card:
         ctx.cite("press_start", "no press: the round ends and so does combat")
-        ctx.cite("round_over", "the round ends")
+        ctx.announce("round_over", "the round ends")
         return False
     if not ctx.p("presses_allowed"):
         ctx.illegal_param("presses_allowed", "this edition has no presses")
-    ctx.cite("presses_phase", "presses, at the end of the round")
-    ctx.cite("press_alternation", "presses alternate between continuing and ending combat")
+    ctx.announce("presses_phase", "presses, at the end of the round")
+    ctx.announce("press_alternation", "presses alternate between continuing and ending combat")
     cont = False
     last: str | None = None
     if rnd.press_from_card:
@@ -326,7 +336,7 @@ def _presses(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> bool:
             step = "press_alternate" if not cont else "press_continue_again"
         ctx.cite(step, f"{who} presses to {'continue' if cont else 'end'} combat")
         last = who
-    ctx.cite("round_over", "the round ends")
+    ctx.announce("round_over", "the round ends")
     ctx.cite("round_ends", "combat " + ("continues: the next round begins" if cont else "ends"))
     return cont
 
@@ -345,5 +355,5 @@ def _end(state: State, acting: str, blocking: str, ledger: CombatLedger, ctx: Ct
                 ctx.cite("retainers_heal", f"the retainer {name} regains {gain} life")
     for name in sorted(ledger.kept_excess):
         state = drain_to_capacity(state, name, ctx, "combat_end", "drains off at the end of combat")
-    ctx.cite("combat_end", "combat ends")
+    ctx.announce("combat_end", "combat ends")
     return state

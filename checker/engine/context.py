@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
@@ -11,6 +13,20 @@ from reference.rulesets import Ruleset
 
 READS: ContextVar[set[str] | None] = ContextVar("parameter_reads", default=None)
 """While set, the names of the parameters the engine reads (the kill matrix re-runs only what read one)."""
+
+
+@contextmanager
+def recording_reads() -> Iterator[set[str]]:
+    """The parameters read inside the block; an enclosing recording sees them too."""
+    outer = READS.get()
+    inner: set[str] = set()
+    token = READS.set(inner)
+    try:
+        yield inner
+    finally:
+        READS.reset(token)
+        if outer is not None:
+            outer |= inner
 
 
 @dataclass
@@ -36,8 +52,15 @@ class Ctx:
         return self.rs.step(name)
 
     def cite(self, step: str, message: str) -> None:
-        """Record a step of the procedure, citing its rule."""
+        """Record a step of the procedure that changed the game or decided what is allowed, citing its rule."""
         self.trace.add(self.rs.step(step), message)
+
+    def announce(self, step: str, message: str) -> None:
+        """Narrate a step of the procedure that decides nothing (``the referendum begins``), citing its rule.
+
+        Shown in the trace like any other line, but it does not count as exercising the rule.
+        """
+        self.trace.add(self.rs.step(step), message, announce=True)
 
     def cite_param(self, name: str, message: str) -> None:
         """Record a step decided by a parameter, citing the rule that owns it."""

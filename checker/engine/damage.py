@@ -76,6 +76,11 @@ def _burn(state: State, m: Minion, ctx: Ctx, step: str, why: str) -> State:
                     bank=state.bank + freed)
     ctx.cite(step, f"{name} is burned: {why}")
     borrowed = dict(m.borrowed)
+    cards_on = [*(r.name for r in m.retainers), *(e for e in m.equipment if e not in borrowed)]
+    ctx.cite("burned_to_ash_heap", f"{name}{' and ' + ', '.join(cards_on) if cards_on else ''} leave play for "
+                                   f"{m.controller}'s ash heap")
+    if not m.is_vampire and cards_on:
+        ctx.cite("burn_cards_on_ally", f"the cards on the ally {name} are burned with it: {', '.join(cards_on)}")
     state = to_ash_heap(state, m.controller, 1 + len(m.retainers) + len([e for e in m.equipment if e not in borrowed]))
     for owner in borrowed.values():
         state = to_ash_heap(state, owner, 1)
@@ -106,8 +111,8 @@ def drain_to_capacity(state: State, name: str, ctx: Ctx, step: str, why: str) ->
 
 def apply_hits(state: State, hits: list[Hit], prevent: dict[str, int], ledger: CombatLedger, ctx: Ctx) -> State:
     """Resolve the effects of strikes that happen together, then damage, then what it leaves."""
-    mode = ctx.p("steal_blood_excess")
-    ctx.cite("apply_effects", "the strikes' effects are applied together")
+    mode = ctx.p("steal_blood_excess") if any(h.steal_blood for h in hits) else None  # read only when it matters
+    ctx.announce("apply_effects", "the strikes' effects are applied together")
     stealers: list[str] = []
     for h in hits:
         if h.steal_blood:
@@ -134,11 +139,15 @@ def apply_hits(state: State, hits: list[Hit], prevent: dict[str, int], ledger: C
     state = _stolen_out(state, hits, ctx)
     if any(h.normal > 0 or h.extra_aggravated > 0 for h in hits):
         ctx.cite("resolve_damage", "unprevented damage is resolved")
+    for s in dict.fromkeys(stealers):
+        if any(h.victim == s and h.retainer is None and (h.normal > 0 or h.extra_aggravated > 0) for h in hits):
+            ctx.cite("stolen_blood_heals", f"the blood {s} stole is like any blood: it heals {s}'s damage "
+                                           "this same round")
     state = _damage(state, hits, prevent, ctx)
     if mode == "healed_then_banked":
         for s in dict.fromkeys(stealers):
             state = _drain_param(state, s, ctx, "goes to the bank, the damage healed")
-    ctx.cite("check_torpor", "check for vampires going to torpor and minions or retainers burning")
+    ctx.announce("check_torpor", "check for vampires going to torpor and minions or retainers burning")
     return state
 
 
@@ -196,7 +205,7 @@ def _lose_equipment(state: State, victim: str, item: str, ctx: Ctx, step: str, t
 
 
 def _damage(state: State, hits: list[Hit], prevent: dict[str, int], ctx: Ctx) -> State:
-    as_normal = bool(ctx.p("aggravated_as_normal"))
+    as_normal = any(h.aggravated or h.extra_aggravated for h in hits) and bool(ctx.p("aggravated_as_normal"))
     per_victim: dict[tuple[str, str | None], list[int]] = {}
     for h in hits:
         if h.normal <= 0 and h.extra_aggravated <= 0:

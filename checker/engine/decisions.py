@@ -150,11 +150,20 @@ class ActionCardSpec(Strict):
     stealth: int = Field(default=0, ge=0, le=20)
     cost: Cost = Cost()
     vampire_only: bool = False
+    discipline: str | None = Field(default=None, max_length=40,
+                                   description="The Discipline it requires of the minion using it (rb95:3.2).")
+    superior: bool = Field(default=False, description="Its superior (boldfaced) text is used: it needs the "
+                                                      "Discipline at superior level (rb95:3.1.1.p1).")
+    clan: str | None = Field(default=None, max_length=40,
+                             description="The clan symbol on it: only vampires of that clan use it (rb95:3.2).")
     bleed: int = Field(default=0, ge=0, le=100, description="The target Methuselah is bled for this much.")
     gain_blood: int = Field(default=0, ge=0, le=100, description="The acting vampire gains this much blood.")
     gain_pool: int = Field(default=0, ge=0, le=100, description="The acting Methuselah gains this much pool.")
     burn_pool: int = Field(default=0, ge=0, le=100, description="The target Methuselah burns this much pool.")
     burn_blood: int = Field(default=0, ge=0, le=100, description="The target minion burns this much blood.")
+    enter_combat: bool = Field(default=False, description="If the action succeeds, the acting minion enters combat "
+                                                          "with `target`, a minion (ref14:II.C.note2).")
+    combat: BlockCombat | None = Field(default=None, description="That combat, round by round.")
 
 
 class PlayAction(Action):
@@ -193,6 +202,18 @@ class MasterCard(Strict):
     gain_pool: int = Field(default=0, ge=0, le=100)
     blood_to: str | None = Field(default=None, max_length=80, description="A minion that gains `blood` blood.")
     blood: int = Field(default=0, ge=0, le=100)
+    clan: str | None = Field(default=None, max_length=40,
+                             description="Its clan symbol: playable only with a ready vampire of that clan (rb95:3.2).")
+    location: bool = Field(default=False, description="A location: it stays in play (rb95:3.2.1.locations).")
+    discipline: str | None = Field(default=None, max_length=40,
+                                   description="A Discipline card giving this Discipline (rb95:3.2.1.disciplines).")
+    vampire: str | None = Field(default=None, max_length=80, description="The vampire a Discipline card is played on.")
+
+    @model_validator(mode="after")
+    def _discipline_on(self) -> MasterCard:
+        if (self.discipline is None) != (self.vampire is None):
+            raise ValueError("a Discipline card names both `discipline` and the `vampire` it is played on")
+        return self
 
 
 UntapStep = Literal["edge", "contests", "withdraw"]
@@ -209,6 +230,8 @@ class Untap(Strict):
                                     description="Minions whose contested card she yields (ref14:II.A.2.d.iii).")
     yield_titles: tuple[str, ...] = Field(default=(), description="Vampires whose contested title she yields.")
     withdraw: bool = Field(default=False, description="Announce her intention to withdraw (ref14:II.A.2.f).")
+    edge_pool: bool = Field(default=True, description="With the Edge, take its pool; false declines it, where the "
+                                                      "edition makes it optional (rb95:6.1.edge).")
     order: tuple[UntapStep, ...] = Field(
         default=UNTAP_STEPS, min_length=1, max_length=3,
         description="The order of the untap steps, taken after untapping in any order (ref14:II.A.2): `edge` "
@@ -255,6 +278,11 @@ class Transfer(Strict):
         if len(given) != 1:
             raise ValueError("give exactly one of pool_to, blood_to_pool or crypt_move")
         return self
+
+    @property
+    def kind(self) -> str:
+        """Which use of transfers this is (ref14:II.D.2.a, b or c)."""
+        return "pool to a vampire" if self.pool_to else "blood to pool" if self.blood_to_pool else "a crypt move"
 
 
 class Influence(Strict):

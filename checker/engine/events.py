@@ -7,10 +7,15 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One applied step of the rules: what happened and the rule that made it happen."""
+    """One applied step of the rules: what happened and the rule that made it happen.
+
+    An ``announce`` event only narrates the procedure (``the referendum begins``): it decides
+    nothing and changes nothing, so it does not count as exercising its rule.
+    """
 
     rule: str
     message: str
+    announce: bool = False
 
 
 class IllegalDecision(ValueError):
@@ -29,5 +34,5 @@ class Trace:
     def __init__(self) -> None:
         self.events: list[Event] = []
 
-    def add(self, rule: str, message: str) -> None:
-        self.events.append(Event(rule, message))
+    def add(self, rule: str, message: str, *, announce: bool = False) -> None:
+        self.events.append(Event(rule, message, announce))

@@ -31,12 +31,15 @@ def empty_ready(state: State, player: str) -> tuple[str, ...]:
 
 def waiting(state: State, ctx: Ctx) -> tuple[str, ...]:
     """The current Methuselah's vampires that must still hunt before any other action."""
-    reading = ctx.p("mandatory_hunt")
     me = state.current
+    began = [n for n in state.began_empty if state.has_minion(n) and _can_hunt_now(state.minion(n), me)]
+    if not began and not empty_ready(state, me):
+        return ()  # no vampire could have to hunt, whatever the edition's reading: it is not read
+    reading = ctx.p("mandatory_hunt")
     if reading == "next_action":
         return empty_ready(state, me)
     if reading == "phase_start":
-        return tuple(n for n in state.began_empty if state.has_minion(n) and _can_hunt_now(state.minion(n), me))
+        return tuple(began)
     return ()
 
 
@@ -52,10 +55,8 @@ def check_action(state: State, actor: Minion, hunting: bool, ctx: Ctx) -> None:
 
 def check_leaving(state: State, skipping: bool, ctx: Ctx) -> None:
     """The minion phase is mandatory while an empty vampire must hunt (ref14:II.C)."""
-    if ctx.p("mandatory_hunt") == "none":
-        return
     must = empty_ready(state, state.current) if skipping else waiting(state, ctx)
-    if must:
+    if must and ctx.p("mandatory_hunt") != "none":
         verb = "skipped" if skipping else "ended"
         ctx.illegal("minion_phase_mandatory", f"the minion phase cannot be {verb}: {', '.join(must)} "
                                               "is ready with zero blood and must hunt")

@@ -12,6 +12,8 @@ def check_ousting(state: State, ctx: Ctx) -> State:
     """Oust every Methuselah left without pool, at once; reward predators; end the game if one is left."""
     if state.over:
         return state
+    if not any(p.lost or p.pool <= 0 for p in state.in_game()):
+        return state  # nobody could be ousted, however the edition ousts: its parameter is not read
     if ctx.p("oust_when") == "bled_at_zero":
         ousted = [p.name for p in state.in_game() if p.lost]
     else:
@@ -96,15 +98,28 @@ def settle_pending_rewards(state: State, ctx: Ctx) -> State:
 
 
 def check_game_end(state: State, ctx: Ctx) -> State:
-    """With one Methuselah left (or none), the game is over; the last one standing gains a VP."""
+    """With one Methuselah left (or none), the game is over; the last one standing gains a VP.
+
+    The end of the game ends the turn: an oust reward held until then is paid to its predator.
+    """
     alive = state.in_game()
     if len(alive) > 1:
         return state
+    for r in state.pending_rewards:
+        if not state.player(r.predator).ousted:
+            state = state.move_pool(r.predator, r.pool)
+            ctx.cite_param("oust_reward_withheld_if_predator_ousted",
+                           f"the game is over, which ends the turn: {r.predator} gains her {r.pool} pool")
+    state = replace(state, pending_rewards=())
     if alive:
         vp = ctx.p("last_standing_vp")
         state = state.with_player(alive[0].name, vp=alive[0].vp + vp)
         ctx.cite_param("last_standing_vp", f"{alive[0].name} is the last Methuselah in the game and gains "
                                            f"{vp} victory point")
+    best = winners(state)
+    ctx.cite("winner", f"the game is over: {' and '.join(best)} "
+                       f"{'has' if len(best) == 1 else 'have'} the most victory points and "
+                       f"{'wins' if len(best) == 1 else 'share the win'}")
     return replace(state, over=True)
 
 

@@ -9,6 +9,7 @@ from checker.engine.contests import on_control
 from checker.engine.context import Ctx
 from checker.engine.decisions import Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
 from checker.engine.ousting import settle_pending_rewards
+from checker.engine.requirements import check_master_card, play_discipline_card
 from checker.engine.state import PHASES, Minion, Phase, State
 from checker.engine.withdrawal import spent
 
@@ -17,8 +18,8 @@ def advance_to(state: State, phase: Phase, ctx: Ctx, step: str) -> State:
     """Move forward to ``phase``, ending the optional phases passed over; untap cannot be skipped."""
     have, want = PHASES.index(state.phase), PHASES.index(phase)
     if want < have:
-        ctx.illegal("one_action_at_a_time", f"{step} belongs to the {phase} phase, but it is the "
-                                            f"{state.phase} phase of {state.current}'s turn")
+        ctx.illegal("phase_order", f"{step} belongs to the {phase} phase, but it is the "
+                                   f"{state.phase} phase of {state.current}'s turn")
     if have == 0 and want > 0:
         ctx.illegal("untap_mandatory", f"the untap phase of {state.current} is mandatory: untap before {step}")
     minion = PHASES.index("minion")
@@ -28,6 +29,8 @@ def advance_to(state: State, phase: Phase, ctx: Ctx, step: str) -> State:
         state = replace(state, began_empty=mandatory_hunt.empty_ready(state, state.current))
     elif minion < want:
         state = replace(state, began_empty=())
+    if have < PHASES.index("influence") < want:
+        ctx.cite("influence_phase", f"the influence phase is optional: {state.current} passes over it")
     if have <= PHASES.index("influence") < want:
         state = end_influence(state, ctx)
     return replace(state, phase=phase)
@@ -96,13 +99,21 @@ def untap(state: State, ctx: Ctx) -> State:
     return replace(state, phase="master")
 
 
-def edge_gain(state: State, ctx: Ctx) -> State:
-    """The untap step for the Edge: its holder adds pool from the bank (ref14:II.A.2.b)."""
+def edge_gain(state: State, ctx: Ctx, *, take: bool = True) -> State:
+    """The untap step for the Edge: its holder adds pool from the bank (ref14:II.A.2.b), or, where the
+    edition makes it optional, declines it (rb95:6.1.edge)."""
     me = state.current
+    if state.edge == me and not take:
+        if not ctx.p("edge_untap_optional"):
+            ctx.illegal_param("edge_untap_optional", f"{me} has the Edge and must add its pool")
+        ctx.cite_param("edge_untap_optional", f"{me} has the Edge and declines its pool")
+        return state
     if state.edge == me:
         gain = ctx.p("edge_untap_gain")
         state = state.move_pool(me, gain)
         ctx.cite("edge_untap", f"{me} has the Edge and adds {gain} pool from the bank")
+    elif state.edge is not None:  # decided: the Edge pays its holder only in her own untap phase
+        ctx.cite("edge_untap", f"{state.edge} has the Edge, not {me}: it gives no pool in {me}'s untap phase")
     return state
 
 
@@ -138,17 +149,22 @@ def out_of_turn_master(state: State, decision: OutOfTurnMaster, ctx: Ctx) -> Sta
 
 
 def _play_master(state: State, who: str, card: MasterCard, ctx: Ctx) -> State:
-    state = pay_pool(state, who, card.cost.pool, ctx, "pay_cost", card.name)
+    check_master_card(state, who, card, ctx)
+    state = pay_pool(state, who, card.cost.pool, ctx, "pay_pool_cost", card.name)
     ctx.cite("master_phase", f"{who} plays the master card {card.name}")
     if card.gain_pool:
         state = state.move_pool(who, card.gain_pool)
-        ctx.cite("master_phase", f"{card.name}: {who} gains {card.gain_pool} pool")
+        ctx.cite("master_effect", f"{card.name} takes effect at once: {who} gains {card.gain_pool} pool")
     if card.blood_to:
         m = state.minion(card.blood_to)
         state = state.move_blood(m.name, card.blood)
-        ctx.cite("master_phase", f"{card.name}: {m.name} gains {card.blood} blood")
+        ctx.cite("master_effect", f"{card.name} takes effect at once: {m.name} gains {card.blood} blood")
         state = drain_excess(state, m.name, ctx)
-    return replace_card(state, who, ctx, card.name)
+    if card.discipline is not None:
+        state = play_discipline_card(state, who, card, ctx)
+    if card.location:
+        ctx.cite("location_card", f"{card.name} is a location: it stays in play")
+    return replace_card(state, who, ctx, card.name, stays_in_play=card.location or card.discipline is not None)
 
 
 def drain_excess(state: State, minion: str, ctx: Ctx) -> State:
@@ -182,7 +198,12 @@ def influence(state: State, decision: Influence, ctx: Ctx) -> State:
     if left is None:
         left = allowance
         counted = "her own turn" if ctx.p("transfer_schedule")["by"] == "own_turn" else "the game's turn"
+        ctx.cite("influence_transfers", f"{me}'s influence phase: her influence phase actions are transfers")
         ctx.cite_param(param, f"{me} gains {left} transfers ({counted} {n})")
+        ctx.cite("transfers_any_table", f"the same transfers with {len(state.in_game())} Methuselahs in the game")
+    if len({t.kind for t in decision.transfers}) > 1:
+        ctx.cite("transfer_combination", f"{me} spends her transfers on a combination of "
+                                         f"{', '.join(dict.fromkeys(t.kind for t in decision.transfers))}")
     for t in decision.transfers:
         state, left = _transfer(state, me, t, left, param, ctx)
     return state.with_player(me, transfers=left)
@@ -201,6 +222,8 @@ def _transfer(state: State, me: str, t: Transfer, left: int, allowance: str, ctx
                               f"{v.name} cannot hold more blood than its capacity {v.capacity}")
         state = state.with_player(me, pool=state.player(me).pool - t.amount)
         state = state.with_minion(v.name, blood=v.blood + t.amount)
+        ctx.cite("transfer_pool_option", f"{me} moves {t.amount} blood counter(s) from her pool to {v.name}")
+        ctx.cite("counters_change_kind", f"on {v.name} the {t.amount} counter(s) are blood")
         ctx.cite_param("transfer_cost_pool_to_vampire",
                        f"{me} spends {cost} transfers to move {t.amount} pool to {v.name}")
         return state, left - cost
@@ -215,6 +238,8 @@ def _transfer(state: State, me: str, t: Transfer, left: int, allowance: str, ctx
             ctx.illegal_param("transfer_cost_blood_to_pool", f"{v.name} has only {v.blood} blood")
         state = state.with_minion(v.name, blood=v.blood - t.amount)
         state = state.with_player(me, pool=state.player(me).pool + t.amount)
+        ctx.cite("transfer_blood_option", f"{me} takes {t.amount} blood back from {v.name}, which had {v.blood}")
+        ctx.cite("counters_change_kind", f"in {me}'s pool the {t.amount} counter(s) are pool")
         ctx.cite_param("transfer_cost_blood_to_pool",
                        f"{me} spends {cost} transfers to move {t.amount} blood from {v.name} to pool")
         return state, left - cost
@@ -235,6 +260,7 @@ def _transfer(state: State, me: str, t: Transfer, left: int, allowance: str, ctx
     state = state.with_player(me, crypt=state.player(me).crypt - 1)
     state = state.add_minion(Minion(name=name, controller=me, kind="vampire", blood=0, capacity=capacity,
                                     location="uncontrolled"))
+    ctx.cite("transfer_crypt_option", f"{name}, the next vampire of {me}'s crypt, moves to her uncontrolled region")
     ctx.cite_param("transfer_cost_crypt_move", f"{me} spends {cost} transfers and {pool_cost} pool to move "
                                                f"{name} from the crypt to the uncontrolled region")
     return state, left - cost
@@ -277,6 +303,8 @@ def end_influence(state: State, ctx: Ctx) -> State:
     limit = ctx.p("max_controlled_vampires")
     for v in state.minions_of(me, "uncontrolled"):
         if v.blood < v.capacity:
+            ctx.cite("below_capacity", f"{v.name} has {v.blood} blood, less than its capacity {v.capacity}: "
+                                       "it stays uncontrolled")
             continue
         controlled = len([m for m in state.minions_of(me, "ready", "torpor") if m.is_vampire])
         if limit is not None and controlled >= limit:
@@ -308,6 +336,8 @@ def discard(state: State, decision: Discard, ctx: Ctx) -> State:
     state = state.with_player(me.name, discarded=me.discarded + decision.cards, ash_heap=me.ash_heap + decision.cards,
                               hand=me.hand - decision.cards + draw, library=me.library - draw)
     ctx.cite_param("discard_limit", f"{me.name} discards {decision.cards} card(s) and draws {draw}")
+    if decision.cards:
+        ctx.cite("discard_to_ash_heap", f"the discarded card(s) go face up to {me.name}'s ash heap")
     return state
 
 
@@ -322,7 +352,15 @@ def end_turn(state: State, ctx: Ctx) -> State:
     p = state.player(me)
     state = state.with_player(me, master_played=0, discarded=0, transfers=None, skip_master=False,
                               out_of_turn_pending=p.out_of_turn_pending and not p.skip_master)
-    return next_turn(state, me)
+    new = next_turn(state, me)
+    if not new.over:
+        seats = [q.name for q in state.players]
+        beside = seats[(seats.index(me) + 1) % len(seats)]
+        if new.current != beside:
+            ctx.cite("new_prey", f"{beside} has left the game: the seating has changed and {new.current}, "
+                                 f"now on {me}'s left, plays next")
+        ctx.cite("turn_order", f"play passes clockwise, from {me} to {new.current}")
+    return new
 
 
 def next_turn(state: State, me: str) -> State:

@@ -44,8 +44,8 @@ def referendum(state: State, spec: VoteSpec, ctx: Ctx, *, caller: str | None, ac
 
     ``caller`` is the Methuselah whose card called it (its vote is cast), ``acting`` the acting vampire.
     """
-    ctx.cite("referendum", "the referendum begins")
-    ctx.cite("voting_begins", "voting begins")
+    ctx.announce("referendum", "the referendum begins")
+    ctx.announce("voting_begins", "voting begins")
     ctx.cite("no_inherent_votes", "Methuselahs have no votes of their own: every vote comes from a card, "
                                   "a title or the Edge")
     tally = {"for": 0, "against": 0}
@@ -54,7 +54,7 @@ def referendum(state: State, spec: VoteSpec, ctx: Ctx, *, caller: str | None, ac
         ctx.cite("calling_card_vote", f"the card that called the referendum gives {caller} 1 vote, cast "
                                       f"{spec.calling_vote}")
     if spec.ballots:
-        ctx.cite("votes_gained", "votes are gained from titles, political cards, the Edge and vote cards")
+        ctx.announce("votes_gained", "votes are gained from titles, political cards, the Edge and vote cards")
     burned: dict[str, int] = {}
     seen: set[tuple[str, str]] = set()
     used_titles: set[str] = set()
@@ -65,7 +65,7 @@ def referendum(state: State, spec: VoteSpec, ctx: Ctx, *, caller: str | None, ac
     silent = [p.name for p in state.in_game() if p.name not in {b.player for b in spec.ballots} | {caller}]
     if silent:
         ctx.cite("no_obligation", f"{', '.join(silent)} cast no votes: there is no obligation to vote")
-    ctx.cite("voting_closes", "no more votes are cast: voting is closed")
+    ctx.announce("voting_closes", "no more votes are cast: voting is closed")
     for who, n in burned.items():
         state = _redraw(state, who, n, ctx)
     passed = tally["for"] > tally["against"]
@@ -145,6 +145,7 @@ def _vote_card(state: State, b: Ballot, name: str, by: str, votes: int, ctx: Ctx
             ctx.illegal("reaction_votes_untapped", f"{by} is not an untapped ready minion and cannot play a reaction")
         ctx.cite("reaction_votes", f"{by}, an untapped minion of {b.player}, plays the reaction {name} for "
                                    f"{votes} vote(s)")
+        ctx.cite("reaction_no_tap", f"{by} stays untapped: a reaction card does not tap the minion using it")
     p = state.player(b.player)
     if p.hand <= 0:
         ctx.illegal("replace_card", f"{b.player} has no card in hand to play {name}")
@@ -161,26 +162,33 @@ def _redraw(state: State, who: str, n: int, ctx: Ctx) -> State:
     draw = min(n, p.library)
     ctx.cite("vote_cards_not_replaced", f"the referendum is over: {who} draws {draw} card(s) to replace the "
                                         f"{n} she played or burned for votes")
+    ctx.cite("vote_cards_replaced_after_action", f"cards {who} burned for votes are replaced only now, "
+                                                 "after the political action")
     return state.with_player(who, hand=p.hand + draw, library=p.library - draw)
 
 
 def call_vote(state: State, d: CallVote, ctx: Ctx) -> State:
     """A political action: a +1 stealth action; if it succeeds, its terms are set and voted on."""
     votes_allowed(ctx)
-    state, actor = begin_action(state, d, ctx)
+    state, actor = begin_action(state, d, ctx, card=True)
     if not actor.is_vampire:
-        ctx.illegal("call_vote", f"{actor.name} is an ally: a vampire calls a vote")
+        ctx.illegal("political_card_vampire", f"{actor.name} is an ally: a vampire calls a vote with a political "
+                                              "card")
     me = state.current
+    if ctx.p("cards_from_hand") and state.player(me).hand <= 0:
+        ctx.illegal("call_vote_card", f"{me} has no card in hand: calling a vote requires a political action card")
     ctx.cite("call_vote", f"{actor.name} calls a vote with {d.card.name}")
     plan = Plan("call_vote", None, ctx.p("no_card_action_stealth")["call_vote"], d.card.cost, d.card.name)
     state, ok = run_action(state, d, plan, ctx)
     if not ok:
+        ctx.cite("terms_on_success", f"the action did not succeed: the terms of {d.card.name} are never set "
+                                     "and no referendum is held")
         return card_played(state, ctx, d.card.name)
     ctx.cite("replace_calling_card", f"{me} replaces {d.card.name}, the card that called the referendum")
     state = card_played(state, ctx, d.card.name)
     _check_terms(state, d.card.terms, ctx)
     ctx.cite("terms_on_success", f"the action succeeded: the terms of {d.card.name} are set now")
-    ctx.cite("vote_terms", f"terms: {describe_terms(d.card.terms)}")
+    ctx.announce("vote_terms", f"terms: {describe_terms(d.card.terms)}")
     state, passed = referendum(state, d.vote, ctx, caller=me, acting=actor.name)
     if passed:
         state = apply_terms(state, d.card.terms, d.card.name, ctx)
@@ -255,7 +263,7 @@ def blood_hunt(state: State, d: BloodHunt, ctx: Ctx) -> State:
         ctx.illegal("blood_hunt", f"{d.called_by} is not a Methuselah in the game")
     state = replace(state, blood_hunt_on=None)
     ctx.cite("blood_hunt", f"{d.called_by} calls a blood hunt on {target}: not an action, it cannot be blocked")
-    ctx.cite("blood_hunt_no_cards", "no action modifier or reaction may be played in this referendum")
+    ctx.announce("blood_hunt_no_cards", "no action modifier or reaction may be played in this referendum")
     state, passed = referendum(state, d.vote, ctx, caller=None, acting=None, blood_hunt=True)
     if passed and state.minion(target).location in ("ready", "torpor"):
         state = burn_minion(state, target, ctx, "blood_hunt", "is burned by the blood hunt")

@@ -8,7 +8,7 @@ the setup of a new game (ref14:I).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -20,6 +20,7 @@ from checker.engine.mandatory_hunt import empty_ready
 from checker.engine.state import Deck, Location, Minion, Phase, Player, Retainer, State
 
 Small = Field(default=None, ge=0, le=1000)
+Word = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[^\n\r\t<>`{}\[\]]+$")]
 
 
 class PlayerSetup(Strict):
@@ -67,6 +68,10 @@ class MinionSetup(Strict):
     bleed: int = Field(default=1, ge=0, le=20, description="Its bleed (the solitaire automaton compares it).")
     borrowed: dict[str, str] = Field(default_factory=dict,
                                      description="Equipment it carries that another Methuselah owns: {card: owner}.")
+    clan: Word | None = Field(default=None, description="A vampire's clan (rb95:3.clan).")
+    disciplines: dict[Word, Literal["basic", "superior"]] = Field(
+        default_factory=dict, max_length=20,
+        description="A vampire's Disciplines and their level: {Dominate: superior} (rb95:3.disciplines, 3.1.1).")
 
 
 class Setup(Strict):
@@ -132,6 +137,9 @@ def check_setup(s: Setup) -> list[Issue]:
         else:
             if m.capacity is not None or m.blood is not None:
                 issues.append(((*where, "kind"), "allies have life, not capacity or blood"))
+            if m.clan is not None or m.disciplines:
+                issues.append(((*where, "kind"), "allies have no clan or Disciplines: those are a vampire's "
+                                                 "(rb95:3.p1)"))
             if m.location in ("torpor", "uncontrolled", "crypt"):
                 issues.append(((*where, "location"), f"an ally cannot be {m.location}"))
     for key, value in (("turn", s.turn), ("edge", s.edge)):
@@ -188,7 +196,8 @@ def _minion(m: MinionSetup) -> Minion:
                   location=m.location, tapped=m.tapped, equipment=m.equipment,
                   retainers=tuple(Retainer(r.name, r.life) for r in m.retainers), title=m.title,
                   paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=m.contested,
-                  title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()))
+                  title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()),
+                  clan=m.clan or "", disciplines=tuple(m.disciplines.items()))
 
 
 def start_game(state: State, ctx: Ctx) -> State:
@@ -214,6 +223,7 @@ def start_game(state: State, ctx: Ctx) -> State:
     ctx.cite_param("crypt_min", f"every crypt has at least {crypt_min} cards")
     if crypt_max is not None:
         ctx.cite_param("crypt_max", f"no crypt has more than {crypt_max} cards")
+    ctx.cite("deck_playable", "every deck has the right number of cards: it is playable")
     if not ctx.p("political_cards_allowed"):
         for d in state.decks:
             political = [c.name for c in d.resources if c.type == "political"]

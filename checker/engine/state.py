@@ -44,6 +44,12 @@ class Minion:
     title_contested: bool = False
     bleed: int = 1
     borrowed: tuple[tuple[str, str], ...] = ()
+    clan: str = ""
+    disciplines: tuple[tuple[str, str], ...] = ()  # (Discipline, "basic" or "superior"), rb95:3.1.1.p1
+
+    def discipline(self, name: str) -> str | None:
+        """The level at which the vampire has a Discipline: basic, superior, or None."""
+        return dict(self.disciplines).get(name)
 
     @property
     def card_name(self) -> str:

@@ -20,7 +20,7 @@ def untap_phase(state: State, d: Untap, ctx: Ctx) -> State:
                                 f"{', '.join(d.steps)}")
     for step in d.steps:
         if step == "edge":
-            state = phases.edge_gain(state, ctx)
+            state = phases.edge_gain(state, ctx, take=d.edge_pool)
         elif step == "contests":
             state = contests.untap_contests(state, d.yield_, d.yield_titles, ctx)
         elif d.withdraw:

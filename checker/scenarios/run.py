@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from checker.engine.context import Ctx
+from checker.engine.context import Ctx, recording_reads
 from checker.engine.engine import apply
 from checker.engine.events import IllegalDecision
 from checker.engine.ousting import winners
@@ -27,6 +27,7 @@ class TraceLine:
     message: str
     undone: bool = False  # done by a step that was then refused: the refused step changes nothing
     fallback: str | None = None  # a declared fallback of the ruleset: "not stated in ref14; rb95 says"
+    announce: bool = False  # narrates the procedure (``ctx.announce``): decides nothing, exercises nothing
 
 
 @dataclass(frozen=True)
@@ -42,11 +43,24 @@ class Outcome:
     failures: tuple[str, ...]
     tests: tuple[str, ...]
     refused: tuple[dict[str, Any], ...] = ()  # steps refused as expected, the scenario going on past them
+    reads: tuple[tuple[str, str], ...] = ()  # (parameter, the rule owning it here) the steps read, by name
 
     @property
     def exercised(self) -> tuple[str, ...]:
-        """The rules the engine applied, in first-use order."""
-        return tuple(dict.fromkeys(t.rule for t in self.trace if not t.undone))
+        """The rules the engine used to decide or change something, in first-use order.
+
+        A trace line counts unless it only narrates the procedure (``announce``). The lines of a
+        refused step count too, up to and with the refusal: they changed nothing, but they are how
+        the engine decided the step was not allowed (a range made long, then a strike refused for
+        it). So does the owner of every parameter the steps read: its value took part in the answer.
+        """
+        return tuple(dict.fromkeys([*(t.rule for t in self.trace if not t.announce),
+                                    *(rule for _, rule in self.reads)]))
+
+    @property
+    def read_rules(self) -> frozenset[str]:
+        """The rules owning a parameter the steps read: a different value there could change the answer."""
+        return frozenset(rule for _, rule in self.reads)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -54,8 +68,9 @@ class Outcome:
             "tests": list(self.tests), "exercised": list(self.exercised), "answer": self.answer,
             "illegal": self.illegal, "refused": list(self.refused), "failures": list(self.failures),
             "trace": [{"step": t.step, "key": t.step_key, "rule": t.rule, "message": t.message, "undone": t.undone,
-                       "fallback": t.fallback}
+                       "fallback": t.fallback, "announce": t.announce}
                       for t in self.trace],
+            "reads": {param: rule for param, rule in self.reads},
         }
 
 
@@ -144,21 +159,23 @@ def run(loaded: LoadedScenario, ruleset: Ruleset) -> Outcome:
     exp = loaded.expectations.get(ruleset.name, Expectation())
     refusals: dict[int, dict[str, Any]] = {}
     applied: set[int] = set()
-    for step in loaded.steps:
-        n = step.index + 1
-        try:
-            state, events = apply(state, step.decision, ruleset)
-        except IllegalDecision as exc:
-            refusal = {"step": n, "key": step.key, "rule": exc.rule, "message": exc.message}
-            trace += [TraceLine(n, step.key, e.rule, e.message, undone=True) for e in exc.events]
-            trace.append(TraceLine(n, step.key, exc.rule, f"illegal: {exc.message}"))
-            if n in exp.refused:  # an expected refusal: the step changes nothing and the scenario goes on
-                refusals[n] = refusal
-                continue
-            illegal = refusal
-            break
-        applied.add(n)
-        trace += [TraceLine(n, step.key, e.rule, e.message) for e in events]
+    with recording_reads() as read:  # the steps' reads only: the setup's defaults decide no rules question
+        for step in loaded.steps:
+            n = step.index + 1
+            try:
+                state, events = apply(state, step.decision, ruleset)
+            except IllegalDecision as exc:
+                refusal = {"step": n, "key": step.key, "rule": exc.rule, "message": exc.message}
+                trace += [TraceLine(n, step.key, e.rule, e.message, undone=True, announce=e.announce)
+                          for e in exc.events]
+                trace.append(TraceLine(n, step.key, exc.rule, f"illegal: {exc.message}"))
+                if n in exp.refused:  # an expected refusal: the step changes nothing and the scenario goes on
+                    refusals[n] = refusal
+                    continue
+                illegal = refusal
+                break
+            applied.add(n)
+            trace += [TraceLine(n, step.key, e.rule, e.message, announce=e.announce) for e in events]
     answer = snapshot(state)
     failures: list[str] = []
     for n, rule in sorted(exp.refused.items()):
@@ -187,4 +204,4 @@ def run(loaded: LoadedScenario, ruleset: Ruleset) -> Outcome:
     status: Status = "answered" if exp.empty else ("fail" if failures else "pass")
     trace = [replace(t, fallback=ruleset.borrowed_note(t.rule)) for t in trace]
     return Outcome(loaded.path, ruleset.name, status, tuple(trace), answer, illegal, tuple(failures),
-                   sc.tests, tuple(refusals.values()))
+                   sc.tests, tuple(refusals.values()), tuple((p, ruleset.rule(p)) for p in sorted(read)))

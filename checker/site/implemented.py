@@ -12,7 +12,7 @@ from functools import cache
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[1] / "engine"
-STEP_CALLS = {"cite", "illegal", "step"}
+STEP_CALLS = {"cite", "announce", "illegal", "step"}
 PARAM_CALLS = {"p", "prule", "cite_param", "illegal_param"}
 
 

@@ -12,10 +12,11 @@ import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import PurePosixPath
 from typing import Any
 
-from checker.scenarios.coverage import Coverage
+from checker.scenarios.coverage import Coverage, Statuses, translations_of
 from checker.scenarios.impact import flatten
 from checker.scenarios.killmatrix import Mutant
 from checker.scenarios.load import LoadedScenario
@@ -67,20 +68,26 @@ class SiteData:
     editions: Mapping[str, Ruleset]
     kills: tuple[Mutant, ...] = ()
 
+    @cached_property
+    def statuses(self) -> Statuses:
+        """Each rule's coverage status (docs/guide/coverage.md), with the project's not-testable marks."""
+        from reference.untestable import untestable
+
+        return Statuses(self.coverage, self.ref.corpus, untestable(), translations_of(self.ref.links))
+
+
+STATUS_BADGE = {"tested": "passing", "exercised": "exercised", "not-testable": "not-testable", "untested": "untested"}
+
 
 def rule_status(data: SiteData, rule_id: str) -> str:
-    """passing, failing, exercised, untested or not-normative."""
+    """failing (a scenario naming it fails), passing (tested), exercised, not-testable, untested or not-normative."""
     r = data.ref.corpus.rules[rule_id]
-    tested = data.coverage.tested.get(rule_id, set())
-    if tested & data.coverage.failing:
+    if data.coverage.named.get(rule_id, set()) & data.coverage.failing:
         return "failing"
-    if tested:
-        return "passing"
-    if not r.normative:
+    status = data.statuses.status(rule_id)
+    if not r.normative and status != "tested":
         return "not-normative"
-    if data.coverage.passing_exercised(rule_id):
-        return "exercised"
-    return "untested"
+    return STATUS_BADGE[status]
 
 
 def _runs(data: SiteData, runs: Iterable[tuple[str, str]]) -> list[dict[str, Any]]:
@@ -105,8 +112,9 @@ def rule_page(data: SiteData, rule_id: str) -> dict[str, Any]:
     return {
         "kind": "rule", "id": rule_id, "doc": rule_doc(rule_id), "status": rule_status(data, rule_id),
         "rule": d, "graph": f"{rule_id.split(':', 1)[0]}-{SAFE.sub('-', rule_id.split(':', 1)[1])}.svg",
-        "tested_by": _runs(data, cov.tested.get(rule_id, set())),
-        "exercised_by": _runs(data, cov.exercised.get(rule_id, set()) - cov.tested.get(rule_id, set())),
+        "tested_by": _runs(data, cov.named.get(rule_id, set())),
+        "exercised_by": _runs(data, cov.exercised.get(rule_id, set()) - cov.named.get(rule_id, set())),
+        "not_testable": data.statuses.untestable.get(rule_id),
         "engine_steps": [list(s) for s in steps], "parameters": [list(p) for p in params],
     }
 
@@ -162,31 +170,19 @@ def _answer_lines(answer: Mapping[str, Any]) -> list[str]:
 
 
 def coverage_page(data: SiteData) -> dict[str, Any]:
+    """Per source, the figures `rules check --coverage` prints, the untested rules and the not testable ones."""
+    corpus = data.ref.corpus
+    marks = data.statuses.untestable
     rows = []
-    for source in SOURCES:
-        sections: dict[str, StatusCount] = {}
-        for r in data.ref.corpus.by_source(source):
-            if not r.normative:
-                continue
-            top = r.path.split(".")[0]
-            sections.setdefault(top, StatusCount()).add(rule_status(data, r.id), r.id)
-        for top, c in sections.items():
-            rows.append({"source": source, "section": top, **c.counts(), "untested_ids": c.ids.get("untested", []),
-                         "failing_ids": c.ids.get("failing", [])})
+    for s in data.statuses.by_source():
+        failing = [r.id for r in corpus.by_source(s.source)
+                   if r.normative and data.coverage.named.get(r.id, set()) & data.coverage.failing]
+        rows.append({"source": s.source, "title": corpus.documents[s.source].title, "normative": s.normative,
+                     "tested": len(s.tested), "exercised": len(s.exercised_only),
+                     "not_testable": len(s.not_testable), "untested": len(s.untested),
+                     "untested_ids": list(s.untested), "failing_ids": failing,
+                     "not_testable_ids": [{"id": rid, "why": marks[rid]} for rid in s.not_testable]})
     return {"kind": "coverage", "rows": rows}
-
-
-class StatusCount:
-    """Counts of rule statuses, remembering which rules are untested or failing."""
-
-    def __init__(self) -> None:
-        self.ids: dict[str, list[str]] = {}
-
-    def add(self, status: str, rule: str) -> None:
-        self.ids.setdefault(status, []).append(rule)
-
-    def counts(self) -> dict[str, int]:
-        return {k: len(self.ids.get(k, [])) for k in ("passing", "exercised", "failing", "untested")}
 
 
 def editions_page(data: SiteData) -> dict[str, Any]:
@@ -264,5 +260,6 @@ def home_page(data: SiteData) -> dict[str, Any]:
         "failing": sum(1 for o in data.outcomes if o.status == "fail"),
         "rules_tested": statuses.count("passing"), "rules_failing": statuses.count("failing"),
         "rules_exercised": statuses.count("exercised"), "rules_untested": statuses.count("untested"),
+        "rules_not_testable": statuses.count("not-testable"),
         "conflicts": len(all_conflicts(data.ref.graph)), "errata": len(data.ref.errata),
     }

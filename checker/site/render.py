@@ -12,6 +12,7 @@ BADGES = {
     "failing": "failing",
     "exercised": "exercised by passing scenarios",
     "untested": "untested",
+    "not-testable": "not testable",
     "not-normative": "not normative",
     "pass": "pass",
     "fail": "FAIL",
@@ -155,6 +156,8 @@ def rule_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
         if e.get("parameters"):
             out.append(para("Changes " + ", ".join(f"{k} = {v}" for k, v in e["parameters"].items())
                             + " in " + ", ".join(e["rulesets"])))
+    if f.get("not_testable"):
+        out.append(para(f"Not testable: {f['not_testable']}", classes=["rules-not-testable"]))
     out.append(rubric("Scenarios that test it"))
     out.append(_runs_table(ctx, f["tested_by"]) if f["tested_by"] else para("None yet."))
     if f["exercised_by"]:
@@ -250,15 +253,29 @@ def _joined(ctx: Ctx, items: list[dict[str, Any]]) -> list[nodes.Node | str]:
 def coverage_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     from checker.site.pages import rule_doc
 
-    rows: list[list[nodes.Node | str]] = []
+    rows: list[list[nodes.Node | str]] = [
+        [ctx.link(f"source/{r['source']}", r["source"]), str(r["normative"]), str(r["tested"]), str(r["exercised"]),
+         str(r["not_testable"]), str(r["untested"])] for r in f["rows"]]
+    out: list[nodes.Node] = [
+        para("The normative rules of each source, each counted once: tested (a passing scenario with an "
+             "expectation names it in tests: and the engine used it), exercised only (the engine used it "
+             "while answering, but no scenario tests it), not testable (nothing at the table the engine "
+             "plays could show it), or untested. ", ctx.link("guide/coverage", "The coverage guide"),
+             " gives the exact definitions."),
+        table(["source", "normative", "tested", "exercised only", "not testable", "untested"], rows)]
     for r in f["rows"]:
-        untested = para(*_joined(ctx, [{"id": i, "doc": rule_doc(i)} for i in r["untested_ids"]])) \
-            if r["untested_ids"] else "—"
-        rows.append([r["source"], r["section"], str(r["passing"]), str(r["exercised"]), str(r["failing"]),
-                     str(r["untested"]), untested])
-    return [para("Normative rules per source and section: tested by a passing scenario, exercised by one "
-                 "(the engine applied them while answering), failing, or untested."),
-            table(["source", "section", "tested", "exercised", "failing", "untested", "untested rules"], rows)]
+        if not (r["untested_ids"] or r["failing_ids"] or r["not_testable_ids"]):
+            continue
+        out.append(rubric(f"{r['source']}: {r['title']}"))
+        for label, ids in (("Untested", r["untested_ids"]), ("Named by a failing scenario", r["failing_ids"])):
+            if ids:
+                out.append(para(f"{label} ({len(ids)}): ",
+                                *_joined(ctx, [{"id": i, "doc": rule_doc(i)} for i in ids])))
+        if r["not_testable_ids"]:
+            out.append(para("Not testable:"))
+            out.append(bullets([para(ctx.link(rule_doc(m["id"]), m["id"]), f" — {m['why']}")
+                                for m in r["not_testable_ids"]]))
+    return out
 
 
 def editions_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
@@ -318,7 +335,8 @@ def home_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     figures = [
         f"{f['scenarios']} scenarios, {f['runs']} runs: {f['passing']} passing, {f['failing']} failing",
         f"{f['rules_tested']} rules tested by a passing scenario, {f['rules_exercised']} more exercised, "
-        f"{f['rules_failing']} failing, {f['rules_untested']} normative rules untested",
+        f"{f['rules_failing']} failing, {f['rules_untested']} normative rules untested, "
+        f"{f['rules_not_testable']} not testable",
         f"{f['conflicts']} recorded disagreements between the documents; {f['errata']} errata",
     ]
     return [raw('<div id="rules-search" class="rules-search"></div>'),

@@ -119,7 +119,7 @@ def action_card(state: State, card: ResourceCard, ctx: Ctx) -> State | None:
 # --- the phases ---------------------------------------------------------------------------------
 
 def untap(state: State, ctx: Ctx) -> State:
-    ctx.cite("sol_untap", f"{state.current}'s untap phase")
+    ctx.announce("sol_untap", f"{state.current}'s untap phase")
     state = phases.edge_gain(phases.untap(state, ctx), ctx)
     for m in vampires(state, state.current):
         if m.location == "ready" and m.blood == 0 and not m.tapped:
@@ -144,7 +144,7 @@ def _room(state: State, who: str, ctx: Ctx) -> bool:
 def master(state: State, ctx: Ctx) -> State:
     me = state.current
     state = phases.advance_to(state, "master", ctx, "the master phase")
-    ctx.cite("sol_master", f"{me}'s master phase")
+    ctx.announce("sol_master", f"{me}'s master phase")
     for _ in range(30):  # 2a: a cached vampire, or the top of the crypt, while he takes them
         d = state.deck(me)
         if not _room(state, me, ctx):
@@ -228,7 +228,7 @@ def _use(state: State, card: ResourceCard, ctx: Ctx, step: str) -> State | None:
 def minion(state: State, ctx: Ctx) -> State:
     me = state.current
     state = phases.advance_to(state, "minion", ctx, "the minion phase")
-    ctx.cite("sol_minion", f"{me}'s minion phase: master cards cannot be used now")
+    ctx.announce("sol_minion", f"{me}'s minion phase: master cards cannot be used now")
     state = _hunts_first(state, ctx)
     for _ in range(20):
         if not state.deck(me).resources or state.over:
@@ -285,7 +285,7 @@ def _use_in_minion(state: State, card: ResourceCard, ctx: Ctx) -> State | None:
 def _no_card_actions(state: State, ctx: Ctx) -> State:
     """sol:basic.8: he always acts if he can: each untapped vampire, oldest first, hunts, rescues or bleeds."""
     me = state.current
-    ctx.cite("mm_acts", f"{me} acts with every vampire that can act")
+    ctx.announce("mm_acts", f"{me} acts with every vampire that can act")
     for _ in range(12):
         if state.over:
             break
@@ -417,7 +417,7 @@ def play(state: State, d: Mystery, ctx: Ctx) -> State:
     if not any(dk.player == state.current for dk in state.decks):
         ctx.illegal("mm_acts", f"{state.current} has no decks: the solitaire variant plays from decks")
     wanted = PHASES if d.phase == "turn" else (d.phase,)
-    ctx.cite("mm_acts", f"the Mystery Methuselah plays {state.current}'s "
+    ctx.announce("mm_acts", f"the Mystery Methuselah plays {state.current}'s "
                         + ("turn" if d.phase == "turn" else f"{d.phase} phase") + ": he always acts if he can")
     for ph in wanted:
         if state.over:

@@ -53,3 +53,28 @@ def test_a_pair_cannot_be_both_the_same_and_in_conflict(the_corpus: Corpus, tmp_
         load_links(the_corpus, tmp_path)
     assert "cannot be both same_as and conflicts_with" in str(exc.value)
     assert "a.yaml:1" in str(exc.value)
+
+
+def test_two_rules_may_disagree_on_two_topics_but_not_twice_on_one(the_corpus: Corpus, tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text(
+        '- {kind: conflicts_with, from: "ref14:V.D.5.c", to: "rb95:8.3.steal-blood", why: "Excess.", topic: excess}\n'
+        '- {kind: conflicts_with, from: "rb95:8.3.steal-blood", to: "ref14:V.D.5.c", why: "Burn.", topic: burn}\n')
+    links = load_links(the_corpus, tmp_path)
+    assert [link.topic for link in links] == ["excess", "burn"]
+    (tmp_path / "a.yaml").write_text(
+        '- {kind: conflicts_with, from: "ref14:V.D.5.c", to: "rb95:8.3.steal-blood", why: "Excess.", topic: excess}\n'
+        '- {kind: conflicts_with, from: "rb95:8.3.steal-blood", to: "ref14:V.D.5.c", why: "Again.", topic: excess}\n')
+    with pytest.raises(ProblemsError) as exc:
+        load_links(the_corpus, tmp_path)
+    assert "duplicate conflicts_with link" in str(exc.value)
+
+
+def test_only_a_conflict_can_be_left_unshown(the_corpus: Corpus, tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text(
+        '- {kind: same_as, from: "ref14:II.C.2", to: "rb95:6.4.hunt", why: "Hunt.", not_shown: "No reason here."}\n'
+        '- {kind: conflicts_with, from: "ja23:vampire.7", to: "ref14:II.C.exception1", why: "Torpor.", topic: z,'
+        ' not_shown: "ja23 is no edition\'s source."}\n')
+    links, problems = load_link_file(tmp_path / "a.yaml", the_corpus)
+    assert [(p.line, p.field, p.message) for p in problems] == [
+        (1, "[0].not_shown", "only conflicts_with links are shown by scenarios")]
+    assert [link.not_shown for link in links] == ["ja23 is no edition's source."]

@@ -25,7 +25,7 @@ def test_refused_step_keeps_its_trace_up_to_the_refusal() -> None:
     assert step2[0].message == "Dominic taps to take the action" and step2[0].undone
     assert step2[-1].message.startswith("illegal: Eliza must be ready and untapped") and not step2[-1].undone
     assert all(not t.undone for t in outcome.trace if t.step == 1)
-    # The refused step changes nothing: Dominic is untapped in the answer; undone lines are not "exercised".
+    # The refused step changes nothing: Dominic is untapped in the answer; its lines are marked undone.
     assert outcome.answer["minions"]["Dominic"]["tapped"] is False
     assert outcome.to_json()["trace"][-2]["undone"] is True
 

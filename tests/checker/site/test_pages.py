@@ -84,3 +84,11 @@ def test_a_dangling_rule_link_fails_the_build_with_file_and_line(site: BuiltSite
 def test_search_index_was_built(site: BuiltSite) -> None:
     assert (site.out / "pagefind" / "pagefind.js").exists()
     assert Path(site.out / "pagefind" / "pagefind-ui.js").exists()
+
+
+def test_coverage_page_shows_the_figures_per_source_and_the_untested_rules(site: BuiltSite) -> None:
+    html = _html(site, "coverage")
+    for column in ("normative", "tested", "exercised only", "not testable", "untested"):
+        assert f"<p>{column}</p>" in html, column
+    assert "fifteen-second wait" in html and 'href="rule/ref14/IV.D.html"' in html  # a not testable rule, and why
+    assert "Not testable: A fifteen-second wait" in _html(site, rule_doc("ref14:IV.D"))
