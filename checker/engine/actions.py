@@ -298,7 +298,8 @@ def leave_torpor(state: State, d: LeaveTorpor, ctx: Ctx) -> State:
     return state
 
 
-def _encounter(state: State, d: Action, target_name: str, ctx: Ctx) -> tuple[State, Minion, Minion, Plan]:
+def _encounter(state: State, d: Action, target_name: str, effect: str,
+               ctx: Ctx) -> tuple[State, Minion, Minion, Plan]:
     """Encounter a vampire in torpor (ref14:II.C.8): a vampire acts; directed unless in its own torpor region."""
     if not ctx.p("torpor_used"):
         ctx.illegal_param("torpor_used", "this edition has no torpor")
@@ -309,6 +310,8 @@ def _encounter(state: State, d: Action, target_name: str, ctx: Ctx) -> tuple[Sta
         ctx.illegal("rescue", f"{target_name} is not a vampire in torpor")
     target = state.minion(target_name)
     ctx.cite("encounter", f"{actor.name}, a vampire, encounters {target.name} in torpor: an action with no card")
+    ctx.cite("encounter_named", f"{actor.name} names {target.name} and the effect, {effect}, as the action is "
+                                "announced")
     own = target.controller == state.current
     if not own:
         ctx.cite("rescue_directed", f"{target.name} is in {target.controller}'s torpor region: a directed action")
@@ -319,7 +322,7 @@ def _encounter(state: State, d: Action, target_name: str, ctx: Ctx) -> tuple[Sta
 
 def rescue(state: State, d: Rescue, ctx: Ctx) -> State:
     """Rescue a vampire from torpor: two blood from either vampire; free if it is paralyzed."""
-    state, actor, target, plan = _encounter(state, d, d.target, ctx)
+    state, actor, target, plan = _encounter(state, d, d.target, "rescue", ctx)
     cost = ctx.p("rescue_paralyzed_cost") if target.paralyzed else ctx.p("rescue_cost")
     pay = d.pay or {actor.name: cost}
     if cost and (sum(pay.values()) != cost or set(pay) - {actor.name, target.name}):
@@ -338,7 +341,7 @@ def rescue(state: State, d: Rescue, ctx: Ctx) -> State:
 
 def diablerize(state: State, d: Diablerize, ctx: Ctx) -> State:
     """Encounter a vampire in torpor to diablerize it: no blood cost (ref14:II.C.8.e)."""
-    state, actor, target, plan = _encounter(state, d, d.target, ctx)
+    state, actor, target, plan = _encounter(state, d, d.target, "diablerie", ctx)
     state, ok = run_action(state, d, plan, ctx)
     if not ok:
         return state

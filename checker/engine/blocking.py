@@ -111,7 +111,7 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
         return replace(state, last_action=ActionRecord(d.actor, tuple(order), tuple(attempts), blocked_by))
 
     for attempt in a.blocks:
-        blocker = _check_blocker(state, attempt.by, d, order, position, tried, unblockable, ctx)
+        blocker = _check_blocker(state, attempt.by, d, order, position, tried, unblockable, bool(used_mods), ctx)
         owner = state.minion(blocker).controller
         position = order.index(owner)
         tried.add(blocker)
@@ -170,8 +170,12 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
 
 
 def _check_blocker(state: State, name: str, d: Declared, order: list[str], position: int,
-                   tried: set[str], unblockable: bool, ctx: Ctx) -> str:
-    """The blocker, if this attempt is allowed; otherwise the rule that forbids it."""
+                   tried: set[str], unblockable: bool, modified: bool, ctx: Ctx) -> str:
+    """The blocker, if this attempt is allowed; otherwise the rule that forbids it.
+
+    ``modified``: an action modifier has been played on the action, which does not give a
+    Methuselah who passed a new chance to block (rb95:6.3.2.rules-of-thumb.step2).
+    """
     if not state.has_minion(name):
         ctx.illegal("untapped_blocker", f"no minion named {name}")
     m = state.minion(name)
@@ -189,6 +193,9 @@ def _check_blocker(state: State, name: str, d: Declared, order: list[str], posit
                                          "may block this directed action")
     if order.index(m.controller) < position:
         step = "others_clockwise" if order.index(m.controller) >= 2 else "passed_block"
+        if modified:
+            ctx.illegal(f"{step}_modified", f"{m.controller} passed her chance to block and cannot block later, "
+                                            "even though an action modifier has been played on the action")
         ctx.illegal(step, f"{m.controller} passed her chance to block and cannot block later")
     if name in tried:
         ctx.illegal("block_fails", f"{name} already attempted to block this action")

@@ -201,9 +201,13 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
         if ctx.p("ranged_retainer_range") == "long" and not long_range:
             ctx.illegal_param("ranged_retainer_range", f"a ranged strike can target {s.target} only at long range")
         ctx.cite_param("ranged_retainer_range", f"{who}'s ranged strike targets the retainer {s.target}")
-    if (s.destroy_equipment or s.steal_equipment) and long_range and not s.any_range:
+    if (s.destroy_equipment or s.steal_equipment) and long_range:
         step = "destroy_equipment" if s.destroy_equipment else "steal_equipment"
-        ctx.illegal(step, "destroying or stealing equipment is only at close range")
+        if not s.any_range:
+            ctx.illegal(step, "destroying or stealing equipment is only at close range")
+        card = s.name or f"{who}'s strike"
+        ctx.cite("card_over_rule", f"{card} works at any range by its text: the card takes precedence over "
+                                   "the rule of close range")
 
 
 def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str, Strike], prevent: dict[str, int],

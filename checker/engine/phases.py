@@ -84,8 +84,13 @@ def untap(state: State, ctx: Ctx) -> State:
         return covered and not (m.location == "torpor" and m.paralyzed)
 
     others = [m.name for m in state.minions if m.tapped and m.controller != me and untaps(m)]
+    kept = [] if every_vampire else [m.name for m in state.minions if m.tapped and m.controller != me
+                                     and m.location in ("ready", "torpor", "new")]
     state = replace(state, minions=tuple(replace(m, tapped=False) if untaps(m) else m for m in state.minions))
     ctx.cite("untap", f"{me} untaps all her cards")
+    if kept:
+        ctx.cite("untap_only_own", f"only {me}'s own cards untap: {', '.join(kept)} "
+                                   + ("stays" if len(kept) == 1 else "stay") + " tapped")
     if others:
         ctx.cite_param("untap_all_vampires", f"the other Methuselahs' tapped vampires untap too: {', '.join(others)}")
     held = [m.name for m in state.minions if m.location == "torpor" and m.paralyzed
@@ -130,6 +135,7 @@ def master(state: State, decision: Master, ctx: Ctx) -> State:
     limit = ctx.p("master_cards_per_phase")
     if me.master_played >= limit:
         ctx.illegal_param("master_cards_per_phase", f"{me.name} may play only {limit} master card a phase")
+    ctx.cite("master_action", f"{me.name} uses her master phase action to play {decision.card.name}")
     state = _play_master(state, me.name, decision.card, ctx)
     return state.with_player(me.name, master_played=state.player(me.name).master_played + 1)
 

@@ -65,6 +65,7 @@ def watch(before: State, after: State, ctx: Ctx) -> State:
 def spent(state: State, who: str, why: str, ctx: Ctx) -> State:
     """She paid a cost: spending pool or blood nullifies the attempt, whatever the cost brings back."""
     if state.has_player(who) and state.player(who).withdrawing:
+        ctx.cite("spending_burns", f"{why}: counters paid go to the blood bank, burned like any others")
         return fail(state, who, ctx, "withdraw_spent", why)
     return state
 
