@@ -71,6 +71,7 @@ class ParameterTypes(_Strict):
     hunt_gain: Count
     hunt_at_capacity: StrictBool
     recruit_ally_vampire_only: StrictBool = Field(description="Only a vampire may recruit an ally, not an ally.")
+    call_vote_vampire_only: StrictBool = Field(description="Only a vampire may call a vote, not an ally.")
     no_card_action_stealth: dict[ActionKind, Annotated[StrictInt, Field(ge=0, le=10)]]
     retainer_employers: Literal["minions", "vampires"] = Field(
         description="Who may employ a retainer: any minion (ref14:II.C.3.b, rb95:6.4.employ-retainer.step2), or "

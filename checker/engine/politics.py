@@ -171,9 +171,9 @@ def call_vote(state: State, d: CallVote, ctx: Ctx) -> State:
     """A political action: a +1 stealth action; if it succeeds, its terms are set and voted on."""
     votes_allowed(ctx)
     state, actor = begin_action(state, d, ctx, card=True)
-    if not actor.is_vampire:
-        ctx.illegal("political_card_vampire", f"{actor.name} is an ally: a vampire calls a vote with a political "
-                                              "card")
+    if not actor.is_vampire and ctx.p("call_vote_vampire_only"):
+        ctx.illegal_param("call_vote_vampire_only", f"{actor.name} is an ally: a vampire calls a vote with a "
+                                                    "political card")
     me = state.current
     if ctx.p("cards_from_hand") and state.player(me).hand <= 0:
         ctx.illegal("call_vote_card", f"{me} has no card in hand: calling a vote requires a political action card")
