@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from checker.cli import errata_cmds, play_cmds, reference_cmds, scenario_cmds, site_cmds
+from checker.cli import card_cmds, errata_cmds, play_cmds, reference_cmds, scenario_cmds, site_cmds
 
 app = typer.Typer(
     name="rules",
@@ -15,6 +15,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 reference_cmds.register(app)
+card_cmds.register(app)
 scenario_cmds.register(app)
 errata_cmds.register(app)
 site_cmds.register(app)

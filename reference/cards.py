@@ -1,0 +1,265 @@
+"""Cards of the official VEKN card database, as shipped in the ``krcg`` package, read offline.
+
+The crypt and library CSVs and the sets CSV are package data of krcg's top-level ``cards``
+package; reference/cardcsv.py parses them. Nothing is read at import: the first call parses the
+files (or reads the parsed cards back from a cache file keyed by the krcg version) and keeps them
+for the rest of the process.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+KRCG = "krcg"
+# The sets of the documents' era (Jyhad rules reference 1.4, the 1995 V:TES rulebook): a card is an era card when
+# its first printing is in one of them.
+ERA_SETS: tuple[str, ...] = ("Jyhad", "VTES", "DS", "AH", "Sabbat")
+CACHE_FORMAT = 1  # bump when Card or Printing changes, so older cache files are rebuilt
+CACHE_ENV = "JYHAD_RULES_CACHE"
+
+CardKind = Literal["crypt", "library"]
+Cost = int | Literal["X"]
+
+
+class Printing(BaseModel):
+    """One printing of a card: a set (vtessets.csv) and the rarity or precon code the CSV gives after the colon."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    set: str  # the abbreviation, e.g. "Jyhad", "DS", "Promo-19960101", "POD"
+    set_name: str
+    release_date: date | None  # None for print-on-demand and undated promos
+    rarity: str
+
+
+class Card(BaseModel):
+    """A crypt card (vtescrypt.csv) or library card (vteslib.csv), its fields as the CSV gives them."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str  # "card:<vekn id>", e.g. "card:100001"
+    vekn_id: int
+    name: str
+    aka: tuple[str, ...]
+    kind: CardKind
+    types: tuple[str, ...]  # "Vampire"; "Action Modifier", "Combat" for "Action Modifier/Combat"
+    clan: str | None
+    disciplines: tuple[str, ...]  # crypt: "for", "POT" (capitals: superior); library: the names required
+    discipline_requirement: str | None  # library, verbatim: "Potence & Presence" (both), "Obeah/Dominate" (either)
+    capacity: int | None  # crypt
+    capacity_note: str | None  # library, the Capacity column verbatim ("+1")
+    group: str | None  # crypt: "1".."7" or "ANY"
+    advanced: bool
+    pool_cost: Cost | None
+    blood_cost: Cost | None
+    conviction_cost: Cost | None
+    burn_option: bool
+    title: str | None
+    path: str | None
+    text: str  # verbatim card text
+    flavor_text: str | None
+    banned: int | None  # the year it was banned
+    printings: tuple[Printing, ...]
+
+    @property
+    def first_printing(self) -> Printing | None:
+        """The earliest dated printing (the card's first release)."""
+        dated = [(p.release_date, i) for i, p in enumerate(self.printings) if p.release_date is not None]
+        return self.printings[min(dated)[1]] if dated else None
+
+    @property
+    def legal_from(self) -> date | None:
+        """The date the card became legal: its first release."""
+        first = self.first_printing
+        return first.release_date if first else None
+
+    @property
+    def is_era_card(self) -> bool:
+        """Whether the card was first printed in one of the documents' era sets (ERA_SETS)."""
+        first = self.first_printing
+        return first is not None and first.set in ERA_SETS
+
+    @property
+    def qualified_name(self) -> str:
+        """The name with the crypt group and advanced mark, as players tell namesakes apart: "Theo Bell (G2 ADV)"."""
+        if self.kind != "crypt":
+            return self.name
+        marks = [f"G{self.group}" if self.group and self.group.isdigit() else self.group or ""]
+        if self.advanced:
+            marks.append("ADV")
+        mark = " ".join(m for m in marks if m)
+        return f"{self.name} ({mark})" if mark else self.name
+
+
+class CardCache(BaseModel):
+    """The cache file: the parsed cards of one krcg version."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: int
+    krcg: str
+    cards: tuple[Card, ...]
+
+
+class UnknownCardError(ValueError):
+    """No card has this name, aka name or id; carries the closest names."""
+
+    def __init__(self, query: str, suggestions: tuple[str, ...]) -> None:
+        self.query = query
+        self.suggestions = suggestions
+        hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(f"no card named {query!r}{hint}")
+
+
+def krcg_version() -> str:
+    """The installed krcg version, which keys the cache."""
+    from importlib.metadata import version
+
+    return version(KRCG)
+
+
+def cache_dir() -> Path:
+    """Where parsed cards are cached: $JYHAD_RULES_CACHE, else the user cache folder."""
+    if override := os.environ.get(CACHE_ENV):
+        return Path(override)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "jyhad-rules"
+
+
+def load_cards(*, folder: Path | None = None) -> tuple[Card, ...]:
+    """Every card, from the cache file of this krcg version when it is sound, else parsed and cached anew.
+
+    A cache that cannot be read or does not validate is rebuilt; one that cannot be written is skipped.
+    Raises ProblemsError when a package file is missing or broken.
+    """
+    from reference.atomic import WriteError, write_atomic
+    from reference.cardcsv import parse_package
+
+    version = krcg_version()
+    path = (folder or cache_dir()) / f"cards-{version}.json"
+    try:
+        cached = CardCache.model_validate_json(path.read_bytes())
+        if cached.format == CACHE_FORMAT and cached.krcg == version:
+            return cached.cards
+    except (OSError, ValueError, ValidationError):
+        pass
+    cards = parse_package()
+    data = CardCache(format=CACHE_FORMAT, krcg=version, cards=cards).model_dump_json()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, data)
+    except (OSError, WriteError):
+        pass
+    return cards
+
+
+@cache
+def all_cards() -> tuple[Card, ...]:
+    """The whole card database (for cards named outside the era), loaded once per process."""
+    return load_cards()
+
+
+@cache
+def era_cards() -> tuple[Card, ...]:
+    """Every card first printed in Jyhad, VTES, Dark Sovereigns, Ancient Hearts or Sabbat (1994-1996)."""
+    return tuple(c for c in all_cards() if c.is_era_card)
+
+
+def normalize_name(text: str) -> str:
+    """A name as looked up: accents dropped, case folded, punctuation and extra spaces removed."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch)).casefold()
+    return " ".join(re.sub(r"[^\w\s]", "", plain.replace("-", " ")).split())
+
+
+@dataclass(frozen=True)
+class CardIndex:
+    """Cards by id and by every normalized form of their names."""
+
+    by_id: dict[str, Card]
+    by_name: dict[str, tuple[Card, ...]]
+    display: dict[str, str]  # normalized key -> a name to suggest
+
+    @classmethod
+    def of(cls, cards: tuple[Card, ...]) -> CardIndex:
+        by_name: dict[str, list[Card]] = {}
+        display: dict[str, str] = {}
+        for card in cards:
+            for shown in _names(card):
+                key = normalize_name(shown)
+                if key and card not in by_name.setdefault(key, []):
+                    by_name[key].append(card)
+                    display.setdefault(key, shown)
+        ordered = {k: tuple(sorted(v, key=_earliest_first)) for k, v in by_name.items()}
+        return cls(by_id={c.id: c for c in cards}, by_name=ordered, display=display)
+
+    def find(self, text: str) -> Card:
+        """The card with this id, name, aka name or qualified name; of namesakes, the one printed first."""
+        query = text.strip()
+        if match := re.fullmatch(r"(?:card:)?(\d+)", query):
+            card = self.by_id.get(f"card:{int(match.group(1))}")
+            if card is None:
+                raise UnknownCardError(query, ())
+            return card
+        key = normalize_name(query)
+        if key in self.by_name:
+            return self.by_name[key][0]
+        close = difflib.get_close_matches(key, list(self.by_name), n=5, cutoff=0.6)
+        raise UnknownCardError(query, tuple(dict.fromkeys(self.display[k] for k in close)))
+
+    def namesakes(self, card: Card) -> tuple[Card, ...]:
+        """The other cards with the same name (crypt cards of other groups, advanced versions)."""
+        return tuple(c for c in self.by_name.get(normalize_name(card.name), ()) if c.id != card.id)
+
+
+def _names(card: Card) -> list[str]:
+    names = [card.name, *card.aka, card.qualified_name]
+    if card.kind == "crypt":
+        names += [f"{card.name} (ADV)" if card.advanced else "", f"{card.name} (G{card.group})" if card.group else ""]
+    names += [f"The {n[:-5]}" for n in names if n.endswith(", The")]
+    return [n for n in names if n]
+
+
+def _earliest_first(card: Card) -> tuple[date, int]:
+    return (card.legal_from or date.max, card.vekn_id)
+
+
+@cache
+def card_index() -> CardIndex:
+    """The index of every card, built once per process."""
+    return CardIndex.of(all_cards())
+
+
+def find_card(text: str) -> Card:
+    """The card named ``text`` (accents and case ignored, aka names, "The X" for "X, The") or with id ``text``.
+
+    Of namesakes the one printed first is returned (``namesakes`` gives the others); raises UnknownCardError
+    with the closest names when nothing matches.
+    """
+    return card_index().find(text)
+
+
+def namesakes(card: Card) -> tuple[Card, ...]:
+    """The other cards with ``card``'s name."""
+    return card_index().namesakes(card)
+
+
+def card_json(card: Card) -> dict[str, object]:
+    """The card as JSON-ready data, with its first release and era membership."""
+    data: dict[str, object] = json.loads(card.model_dump_json())
+    first = card.first_printing
+    data["legal_from"] = card.legal_from.isoformat() if card.legal_from else None
+    data["first_set"] = first.set if first else None
+    data["era_card"] = card.is_era_card
+    return data
