@@ -205,7 +205,7 @@ def graph(
         from reference.atomic import write_atomic
 
         write_atomic(output, text)
-        console.print(f"wrote {g.number_of_nodes()} nodes and {g.number_of_edges()} edges to {output}")
+        console.print(f"wrote {g.number_of_nodes()} nodes and {g.number_of_edges()} edges to {escape(str(output))}")
 
 
 def _print_stats(data: dict[str, Any]) -> None:
@@ -239,11 +239,12 @@ def ids(
 ) -> None:
     """Compare the rule ids with the golden list reference/ids.txt (or rewrite it with --write)."""
     from reference.corpus import build_corpus
+    from reference.atomic import write_atomic
     from reference.golden import IDS_FILE, id_drift, render_ids
 
     corpus = build_corpus()
     if write:
-        IDS_FILE.write_text(render_ids(corpus), encoding="utf-8")
+        write_atomic(IDS_FILE, render_ids(corpus))
         console.print(f"wrote {len(corpus.rules)} ids to {IDS_FILE}")
         return
     added, removed = id_drift(corpus)

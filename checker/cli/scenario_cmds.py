@@ -311,7 +311,7 @@ def schema(
         from reference.atomic import write_atomic
 
         write_atomic(output, text)
-        console.print(f"wrote {output}")
+        console.print(f"wrote {escape(str(output))}")
 
 
 @guarded

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from checker.cli.output import console, fail, guarded
+from checker.cli.output import console, escape, fail, guarded
 
 
 def register(app: typer.Typer) -> None:
@@ -29,7 +29,7 @@ def site(
         report = build_site(output or BUILD / "html", jobs=jobs, search=not no_search)
     except SiteError as exc:
         fail([*str(exc).splitlines(), "the site was not built"])
-    console.print(f"built {report.pages} pages into {report.outdir} ({report.written} files written, "
+    console.print(f"built {report.pages} pages into {escape(str(report.outdir))} ({report.written} files written, "
                   f"{report.removed} removed){'; search index built' if report.searchable else ''}")
 
 
@@ -55,6 +55,6 @@ def serve(
         fail([f"error: cannot serve on 127.0.0.1:{port}: {exc.strerror or exc}; if another program is using "
               "the port, pick another with --port"])
     with server:
-        console.print(f"serving {root} on http://127.0.0.1:{port} (Ctrl-C to stop)")
+        console.print(f"serving {escape(str(root))} on http://127.0.0.1:{port} (Ctrl-C to stop)")
         with contextlib.suppress(KeyboardInterrupt):
             server.serve_forever()
