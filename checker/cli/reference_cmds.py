@@ -238,8 +238,8 @@ def ids(
         "--write", help="Regenerate reference/ids.txt from the corpus.")] = False,
 ) -> None:
     """Compare the rule ids with the golden list reference/ids.txt (or rewrite it with --write)."""
-    from reference.corpus import build_corpus
     from reference.atomic import write_atomic
+    from reference.corpus import build_corpus
     from reference.golden import IDS_FILE, id_drift, render_ids
 
     corpus = build_corpus()
