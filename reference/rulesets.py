@@ -25,6 +25,10 @@ def source_of(rule_id: str) -> str:
     return rule_id.split(":", 1)[0]
 
 
+class MissingStep(KeyError):
+    """A ruleset names no rule for a step of the engine: the engine reached a procedure the edition lacks."""
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -85,7 +89,7 @@ class Ruleset:
         try:
             return self.steps[name]
         except KeyError:
-            raise KeyError(f"ruleset {self.name} names no rule for step {name!r}") from None
+            raise MissingStep(f"ruleset {self.name} names no rule for step {name!r}") from None
 
     def is_own(self, rule: str) -> bool:
         """Whether a rule belongs to one of this ruleset's sources."""
