@@ -241,6 +241,17 @@ def _looked_at(card: Card, name: str, step: str, ctx: Ctx, me: str) -> None:
                           "then the one above it")
 
 
+def _set_aside(name: str | None, step: str, ctx: Ctx) -> Cache:
+    """Caching for a scripted review: the card named, when it is the one looked at (sol:basic.3); else nothing."""
+    def set_aside(state: State, card: Card, points: int) -> tuple[State, int, bool]:
+        if name is None:
+            return state, points, False
+        _looked_at(card, name, step, ctx, state.current)
+        return (*cache(state, card, points, ctx), True)
+
+    return set_aside
+
+
 def _finish(state: State, points: int, cached: bool, wanted: list[str], cache_name: str | None, step: str,
             ctx: Ctx) -> State:
     me = state.current
@@ -266,14 +277,7 @@ def review_crypt(state: State, d: ReviewCrypt, ctx: Ctx) -> State:
         assert isinstance(card, VampireCard)
         return take_control(state, me, card, ctx, tapped=bool(ctx.p("control_enters_tapped")), source=step)
 
-    def set_aside(state: State, card: Card, points: int) -> tuple[State, int, bool]:
-        if d.cache is None:
-            return state, points, False
-        _looked_at(card, d.cache, step, ctx, me)
-        assert isinstance(card, VampireCard)
-        return (*cache(state, card, points, ctx), True)
-
-    state, points, cached = review(state, points, ctx, crypt=True, take=take, cache=set_aside,
+    state, points, cached = review(state, points, ctx, crypt=True, take=take, cache=_set_aside(d.cache, step, ctx),
                                    again=lambda _: bool(wanted) or d.cache is not None)
     return _finish(state, points, cached, wanted, d.cache, step, ctx)
 
@@ -299,13 +303,6 @@ def review_resources(state: State, d: ReviewResources, ctx: Ctx) -> State:
             return attach(state, me, card, _own_vampire(state, me, u.vampire, ctx, step).name, ctx)
         ctx.illegal(step, f"{card.name} ({card.type.replace('_', ' ')}) cannot be used in the influence phase")
 
-    def set_aside(state: State, card: Card, points: int) -> tuple[State, int, bool]:
-        if d.cache is None:
-            return state, points, False
-        _looked_at(card, d.cache, step, ctx, me)
-        assert isinstance(card, ResourceCard)
-        return (*cache(state, card, points, ctx), True)
-
-    state, points, cached = review(state, points, ctx, crypt=False, take=use, cache=set_aside,
+    state, points, cached = review(state, points, ctx, crypt=False, take=use, cache=_set_aside(d.cache, step, ctx),
                                    again=lambda _: bool(wanted) or d.cache is not None)
     return _finish(state, points, cached, [u.card for u in wanted], d.cache, step, ctx)
