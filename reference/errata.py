@@ -20,7 +20,7 @@ from pydantic import Field, field_validator, model_validator
 
 from reference.corpus import Corpus
 from reference.documents import PACKAGE_DIR, display_path
-from reference.parameters import NAMES, check_value
+from reference.parameters import NAMES, check_value, migrate
 from reference.problems import Problem, ProblemsError
 from reference.rulesets import Parameter, Ruleset, _Strict
 from reference.yamlsource import load_model
@@ -114,6 +114,7 @@ def _suggest(bad: str, known: Iterable[str]) -> str:
 def load_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> Erratum:
     """One erratum file, checked against the corpus and the rulesets; every problem at once."""
     e, located = load_model(path, Erratum, display_path(path))
+    e = e.model_copy(update={"parameters": migrate(e.parameters)[0]})  # readings renamed since it was written
     problems: list[Problem] = []
     known = set(corpus.rules) | set(corpus.externals)
     if e.id != path.stem:

@@ -153,6 +153,35 @@ class ParameterTypes(_Strict):
 
 NAMES: frozenset[str] = frozenset(ParameterTypes.model_fields)
 
+RENAMED_READINGS: dict[str, dict[Any, Any]] = {
+    # old value -> the reading that plays as it did
+    "mandatory_hunt": {True: "next_action", False: "none"},
+    "steal_blood_excess": {"bank_heal_at_once": "drained_before_healing"},
+    "oust_reward_withheld_if_predator_ousted": {"same_action": "same_time"},
+}
+"""Readings renamed since files were written with them: a file giving the old one keeps working."""
+
+REMOVED: dict[str, str] = {
+    "control_threshold": "control always comes at the vampire's capacity (ref14:II.D.4): the parameter was removed",
+}
+"""Parameters removed since files were written with them, and why a file may drop them."""
+
+
+def migrate(parameters: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """Parameter values as files written before a rename give them, brought up to date; and what was changed."""
+    out: dict[str, Any] = {}
+    notes: list[str] = []
+    for name, value in parameters.items():
+        if name in REMOVED:
+            notes.append(f"{name} is ignored: {REMOVED[name]}")
+            continue
+        renamed = RENAMED_READINGS.get(name, {})
+        if isinstance(value, str | bool) and value in renamed:
+            notes.append(f"{name}: {value!r} is now called {renamed[value]!r}")
+            value = renamed[value]
+        out[name] = value
+    return out, notes
+
 
 @cache
 def _adapter(name: str) -> TypeAdapter[Any]:

@@ -101,6 +101,7 @@ def check(
             _coverage_table(outcomes)
     if damaged:
         errors.print(f"[yellow]warning:[/yellow] {escape(damaged)}", soft_wrap=True)
+    _print_notes(loaded)
     if problems:
         errors.print(f"\n[bold red]{len(problems)} problem(s) in scenario files[/bold red] (these files were not "
                      "checked):", soft_wrap=True)
@@ -110,6 +111,13 @@ def check(
         raise typer.Exit(EXIT_PROBLEMS)
     if any(o.status == "fail" for o in outcomes) or (strict and by_scenario):
         raise typer.Exit(1)
+
+
+def _print_notes(loaded: list[Any]) -> None:
+    """Files read with renamed readings brought up to date: say so, so that their writers can update them."""
+    for sc in loaded:
+        for note in sc.notes:
+            errors.print(f"[yellow]note:[/yellow] {escape(str(note))}", soft_wrap=True)
 
 
 def _summary(outcomes: list[Any], bad_files: int = 0) -> None:
@@ -172,6 +180,7 @@ def ask(
     loaded = load_scenario(file, set(rules), rulesets())
     outcomes = [run(loaded, loaded.ruleset_for(label, rulesets())) for label in loaded.labels
                 if ruleset is None or ruleset in (label, loaded.base_of(label))]
+    _print_notes([loaded])
     if as_json:
         print_json([o.to_json() for o in outcomes])
         if any(o.status == "fail" for o in outcomes):

@@ -14,7 +14,7 @@ from checker.engine.decisions import DECISIONS, Strict
 from checker.engine.setup import check_setup
 from checker.scenarios.model import ActionExpect, GameExpect, MinionExpect, PlayerExpect, Scenario, VoteExpect
 from reference.documents import display_path
-from reference.parameters import check_value
+from reference.parameters import check_value, migrate
 from reference.problems import Problem, ProblemsError
 from reference.rulesets import Ruleset
 from reference.yamlsource import Located, YamlLoadError, load_file
@@ -59,6 +59,7 @@ class LoadedScenario:
     scenario: Scenario
     steps: tuple[Step, ...]
     expectations: dict[str, Expectation]
+    notes: tuple[Problem, ...] = ()  # what was read differently from how the file says it (renamed readings)
 
     @property
     def id(self) -> str:
@@ -275,6 +276,14 @@ def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: M
     for i, r in enumerate(sc.rulesets):
         if r not in rulesets:
             problems.append(located.problem(("rulesets", i), f"unknown ruleset {r!r}{_suggest(r, rulesets)}"))
+    notes: list[Problem] = []
+    migrated = {}
+    for vname, v in sc.variants.items():  # readings renamed since the file was written still play
+        params, changed = migrate(v.parameters)
+        notes += [located.problem(("variants", vname, "parameters"), f"{n} (read as such; update the file)")
+                  for n in changed]
+        migrated[vname] = v.model_copy(update={"parameters": params})
+    sc = sc.model_copy(update={"variants": migrated})
     for vname, v in sc.variants.items():
         base = ("variants", vname)
         if vname in rulesets or not vname.replace("-", "").isalnum():
@@ -321,7 +330,7 @@ def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: M
         expectations[r] = _expectation(located, ("expect_by_ruleset", r), merged, players, minions, rules, [], n)
     if problems:
         raise ProblemsError(problems)
-    return LoadedScenario(name, sc, tuple(steps), expectations)
+    return LoadedScenario(name, sc, tuple(steps), expectations, tuple(notes))
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

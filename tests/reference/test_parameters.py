@@ -68,3 +68,18 @@ def test_a_bad_value_in_an_erratum_is_refused(the_corpus: Corpus, tmp_path: Path
     with pytest.raises(ProblemsError) as exc:
         load_erratum(path, the_corpus, base_rulesets())
     assert "house.yaml:7: parameters.discard_limit" in str(exc.value)
+
+
+def test_files_written_with_renamed_readings_still_play_and_are_told(tmp_path: Path) -> None:
+    """Scenario files are users' files: a reading renamed since they were written is read as its new name."""
+    old = tmp_path / "old.yaml"
+    old.write_text((ROOT / "scenarios/actions/bleed-gets-the-edge.yaml").read_text()
+                   + "variants:\n  old:\n    ruleset: vtes-basic\n    parameters: {steal_blood_excess: "
+                     "bank_heal_at_once, mandatory_hunt: true, oust_reward_withheld_if_predator_ousted: "
+                     "same_action, control_threshold: capacity}\n    why: Written before the renames.\n")
+    result = CliRunner().invoke(app, ["check", str(old)])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "4 runs: 4 passed" in result.stdout
+    for said in ("'bank_heal_at_once' is now called 'drained_before_healing'", "True is now called 'next_action'",
+                 "'same_action' is now called 'same_time'", "control_threshold is ignored"):
+        assert said in result.stderr
