@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from checker.engine.context import READS
 from checker.scenarios.load import LoadedScenario
 from checker.scenarios.run import run
 from reference.parameters import alternatives
@@ -51,14 +50,9 @@ def reads(loaded: Iterable[LoadedScenario], editions: Mapping[str, Ruleset]
     out: dict[str, list[tuple[LoadedScenario, str, set[str]]]] = {}
     for sc in loaded:
         for label in sc.labels:
-            token = READS.set(set())
-            try:
-                outcome = run(sc, sc.ruleset_for(label, editions))
-                used = READS.get() or set()
-            finally:
-                READS.reset(token)
+            outcome = run(sc, sc.ruleset_for(label, editions))
             if outcome.status == "pass":
-                out.setdefault(sc.base_of(label), []).append((sc, label, used))
+                out.setdefault(sc.base_of(label), []).append((sc, label, {param for param, _ in outcome.reads}))
     return out
 
 
