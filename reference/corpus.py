@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -40,10 +40,24 @@ class Authority(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    code: Literal["LSJ", "TOM", "DTR", "FAQ", "RMc", "RTR"]
+    code: str = Field(pattern=r"^[A-Z][A-Za-z]{2}$")
     legend: str | None = Field(default=None, description="The ref14 legend node defining it.")
     name: str | None = Field(default=None, description="Its name, for authorities without a legend entry.")
+    since: date | None = Field(default=None, description="First day of its term, for a rules director.")
+    until: date | None = Field(default=None, description="The day its successor took over.")
+    sections: bool = Field(default=False, description="Its references name a rulebook section, not a day.")
     note: str | None = None
+
+    def in_tenure(self, day: date) -> bool:
+        """Whether ``day`` falls within its term (always, for an authority without one)."""
+        return (self.since is None or self.since <= day) and (self.until is None or day < self.until)
+
+    @property
+    def tenure(self) -> str:
+        """Its term as text: "1994-12-15 to 1996-07-29", "from 2016-12-04", or ""."""
+        if self.since and self.until:
+            return f"{self.since.isoformat()} to {self.until.isoformat()}"
+        return f"from {self.since.isoformat()}" if self.since else ""
 
 
 @dataclass(frozen=True)

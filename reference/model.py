@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import re
 from enum import StrEnum
 
@@ -105,6 +106,10 @@ class Document(BaseModel):
     title: str
     author: str
     date: str
+    edition_date: datetime.date = Field(
+        description="The day the document is taken to date from, for rulings in force and the card pool: "
+                    "its own date, else the earliest day it can have.")
+    edition_date_basis: str = Field(min_length=3, description="Why that day.")
     what: str
     origin: str
     sha256: str
