@@ -52,17 +52,23 @@ def read_package_file(name: str) -> str:
                             ) from exc
 
 
-def parse_package() -> tuple[Card, ...]:
-    """Every card of the installed krcg package, crypt then library, in CSV order."""
+def read_package_files(*names: str) -> dict[str, str]:
+    """The texts of several package files; one ProblemsError naming every file that cannot be read."""
     problems: list[Problem] = []
     texts: dict[str, str] = {}
-    for name in (SETS, CRYPT, LIBRARY):
+    for name in names:
         try:
             texts[name] = read_package_file(name)
         except ProblemsError as exc:
             problems += exc.problems
     if problems:
         raise ProblemsError(problems)
+    return texts
+
+
+def parse_package() -> tuple[Card, ...]:
+    """Every card of the installed krcg package, crypt then library, in CSV order."""
+    texts = read_package_files(SETS, CRYPT, LIBRARY)
     return parse_cards(texts[CRYPT], texts[LIBRARY], texts[SETS])
 
 

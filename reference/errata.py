@@ -9,7 +9,6 @@ original text of every rule stays as the document has it.
 from __future__ import annotations
 
 import datetime
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -21,7 +20,7 @@ from pydantic import Field, field_validator, model_validator
 from reference.corpus import Corpus
 from reference.documents import PACKAGE_DIR, display_path
 from reference.parameters import NAMES, check_value, migrate
-from reference.problems import Problem, ProblemsError
+from reference.problems import Problem, ProblemsError, suggest
 from reference.rulesets import Parameter, Ruleset, _Strict
 from reference.yamlsource import load_model
 
@@ -106,11 +105,6 @@ def when(text: str) -> tuple[int, int, int]:
     return year, month, day
 
 
-def _suggest(bad: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(bad, list(known), n=3, cutoff=0.6)
-    return f" (did you mean {', '.join(close)}?)" if close else ""
-
-
 def load_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> Erratum:
     """One erratum file, checked against the corpus and the rulesets; every problem at once."""
     e, located = load_model(path, Erratum, display_path(path))
@@ -121,19 +115,19 @@ def load_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> Err
         problems.append(located.problem(("id",), f"the id must be the file's name, {path.stem!r}"))
     for i, a in enumerate(e.amends):
         if a.rule not in known:
-            problems.append(located.problem(("amends", i, "rule"), f"unknown rule {a.rule!r}{_suggest(a.rule, known)}"))
+            problems.append(located.problem(("amends", i, "rule"), f"unknown rule {a.rule!r}{suggest(a.rule, known)}"))
     if e.source is not None and e.source not in corpus.rules:
-        problems.append(located.problem(("source",), f"unknown rule {e.source!r}{_suggest(e.source, corpus.rules)}"))
+        problems.append(located.problem(("source",), f"unknown rule {e.source!r}{suggest(e.source, corpus.rules)}"))
     names = list(e.rulesets) + ([e.new_ruleset.extends] if e.new_ruleset else [])
     for i, r in enumerate(names):
         where = ("rulesets", i) if i < len(e.rulesets) else ("new_ruleset", "extends")
         if r not in base:
-            problems.append(located.problem(where, f"unknown ruleset {r!r}{_suggest(r, base)}"))
+            problems.append(located.problem(where, f"unknown ruleset {r!r}{suggest(r, base)}"))
             continue
         for p in e.parameters:
             if p not in base[r].parameters:
                 problems.append(located.problem(("parameters", p), f"{r} has no parameter {p!r}"
-                                                f"{_suggest(p, base[r].parameters)}"))
+                                                f"{suggest(p, base[r].parameters)}"))
     for p, value in e.parameters.items():
         wrong = check_value(p, value) if p in NAMES else None
         if wrong is not None:

@@ -4,6 +4,11 @@ Edges carry a ``kind``: part_of, cites, corrects, ruled_by, defines, same_as,
 conflicts_with, translates (and, as the engine and errata land, tested_by,
 exercised_by, implemented_by, supersedes). Symmetric kinds (same_as,
 conflicts_with) are stored once, from the link's ``from`` side, and read both ways.
+
+Cards and rulings (reference/cardlayer.py) add card, card_group and ruling nodes, with
+rules_on (ruling -> the card or group it rules on), names (ruling -> a card its text links),
+member_of (card -> group), ruled_by (ruling -> authority), and the curated applies,
+conflicts_with and extends (ruling -> rule).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any, TypeAlias
 
 import networkx as nx
 
+from reference.cardlayer import CardLayer
 from reference.corpus import Corpus
 from reference.errata import Erratum
 from reference.links import Link
@@ -36,8 +42,9 @@ IMPACT_KINDS = frozenset(
 Graph: TypeAlias = "nx.MultiDiGraph[str]"
 
 
-def build_graph(corpus: Corpus, links: Iterable[Link], errata: Iterable[Erratum] = ()) -> Graph:
-    """Documents, rules, authorities, externals and errata with every typed edge."""
+def build_graph(corpus: Corpus, links: Iterable[Link], errata: Iterable[Erratum] = (),
+                cards: CardLayer | None = None) -> Graph:
+    """Documents, rules, authorities, externals and errata with every typed edge; cards and rulings if given."""
     g: Graph = nx.MultiDiGraph()
     for doc in corpus.documents.values():
         g.add_node(doc.id, type="document", title=doc.title, source=doc.id)
@@ -70,7 +77,32 @@ def build_graph(corpus: Corpus, links: Iterable[Link], errata: Iterable[Erratum]
             g.add_edge(node, a.rule, key="corrects", kind="corrects", why=e.title)
             if e.source and e.source != a.rule:
                 g.add_edge(e.source, a.rule, key="supersedes", kind="supersedes", why=e.title, erratum=e.id)
+    if cards is not None:
+        add_card_layer(g, cards)
     return g
+
+
+def add_card_layer(g: Graph, layer: CardLayer) -> None:
+    """Card, group and ruling nodes with their edges to each other, to authorities and to rules."""
+    for card in layer.cards.values():
+        g.add_node(card.id, type="card", title=card.name, source="card", held=layer.held(card.id),
+                   card_type="/".join(card.types))
+    for group in layer.groups.values():
+        g.add_node(group.id, type="card_group", title=group.name, source="card_group")
+        for m in group.members:
+            if m.card in layer.cards:
+                g.add_edge(m.card, group.id, key="member_of", kind="member_of", symbols=m.symbols)
+    for r in layer.rulings.values():
+        g.add_node(r.id, type="ruling", title=r.plain, source="ruling", date=r.date.isoformat() if r.date else "")
+        g.add_edge(r.id, r.subject, key="rules_on", kind="rules_on")
+        for cid in r.cards:
+            g.add_edge(r.id, cid, key="names", kind="names")
+        for code in r.authorities:
+            if f"authority:{code}" in g:
+                g.add_edge(r.id, f"authority:{code}", key="ruled_by", kind="ruled_by")
+    for link in layer.links:
+        g.add_edge(link.ruling, link.rule, key=f"{link.kind}:{link.topic}" if link.topic else link.kind,
+                   kind=link.kind, why=link.why, topic=link.topic or "", file=link.file, line=link.line or 0)
 
 
 @dataclass(frozen=True)
@@ -119,8 +151,9 @@ def conflicts(g: Graph, node: str) -> list[Edge]:
 
 
 def all_conflicts(g: Graph) -> list[tuple[str, str, dict[str, Any]]]:
-    """Every conflicts_with edge, once."""
-    return [(u, v, dict(d)) for u, v, d in g.edges(data=True) if d["kind"] == "conflicts_with"]
+    """Every conflicts_with edge between two rules, once (a ruling's conflicts are edges of the ruling)."""
+    return [(u, v, dict(d)) for u, v, d in g.edges(data=True)
+            if d["kind"] == "conflicts_with" and g.nodes[u].get("type") == "rule"]
 
 
 def neighbourhood(g: Graph, node: str, radius: int = 1) -> Graph:
@@ -176,12 +209,25 @@ def stats(g: Graph, corpus: Corpus) -> dict[str, Any]:
             for s, k in per_source.items()
         },
         "edge_kinds": dict(sorted(edges.items())),
-        "authorities": len(corpus.authorities),
+        "authorities": sorted(corpus.authorities),
         "externals": len(corpus.externals),
         "external_citations": len(external_citations(g)),
         "unparsed_citations": len(corpus.unparsed),
         "unresolved_citations": len(corpus.unresolved),
-        "conflicts_with": edges.get("conflicts_with", 0),
+        "conflicts_with": len(all_conflicts(g)),
+        "cards": _count(g, "card", held=True),
+        "external_cards": _count(g, "card", held=False),
+        "card_groups": _count(g, "card_group"),
+        "rulings": _count(g, "ruling"),
+        "card_rulings": sum(1 for u, v, d in g.edges(data=True)
+                            if d["kind"] == "rules_on" and g.nodes[v].get("type") == "card"),
+        "group_rulings": sum(1 for u, v, d in g.edges(data=True)
+                             if d["kind"] == "rules_on" and g.nodes[v].get("type") == "card_group"),
         "ja23_normative": len(ja_normative),
         "ja23_normative_untranslated": sorted(set(ja_normative) - translated),
     }
+
+
+def _count(g: Graph, node_type: str, **attrs: object) -> int:
+    return sum(1 for _, d in g.nodes(data=True)
+               if d.get("type") == node_type and all(d.get(k) == v for k, v in attrs.items()))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from reference.cardlayer import CardLayer, build_card_layer
 from reference.corpus import Corpus, build_corpus
 from reference.errata import Erratum, load_errata
 from reference.graph import Graph, build_graph
@@ -20,6 +21,7 @@ class Reference:
     links: tuple[Link, ...]
     graph: Graph
     errata: tuple[Erratum, ...] = ()
+    cards: CardLayer | None = None
 
 
 def build_reference() -> Reference:
@@ -27,7 +29,9 @@ def build_reference() -> Reference:
     corpus = build_corpus()
     links = tuple(load_links(corpus))
     errata = tuple(load_errata(corpus, base_rulesets()))
-    return Reference(corpus=corpus, links=links, graph=build_graph(corpus, links, errata), errata=errata)
+    cards = build_card_layer(corpus)
+    return Reference(corpus=corpus, links=links, graph=build_graph(corpus, links, errata, cards), errata=errata,
+                     cards=cards)
 
 
 @cache

@@ -6,21 +6,21 @@ reports every problem at once, each with its file, line and field.
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from reference.corpus import Corpus
 from reference.documents import DATA_DIR, display_path
-from reference.problems import Problem, ProblemsError
-from reference.yamlsource import Located, YamlLoadError, load_file
+from reference.problems import Problem, ProblemsError, suggest
+from reference.yamlsource import Located, load_items
 
 LINKS_DIR = DATA_DIR / "links"
 LinkKind = Literal["same_as", "conflicts_with", "translates"]
+RuleIds = Annotated[tuple[str, ...], BeforeValidator(lambda v: (v,) if isinstance(v, str) else v), Field(min_length=1)]
+"""One rule id or a list of them, as a link's ``to`` is written."""
 
 
 class LinkSpec(BaseModel):
@@ -30,18 +30,13 @@ class LinkSpec(BaseModel):
 
     kind: LinkKind
     from_: str = Field(alias="from", description="The rule the link starts at.")
-    to: tuple[str, ...] = Field(min_length=1, description="The rule(s) it points at.")
+    to: RuleIds = Field(description="The rule(s) it points at.")
     why: str = Field(min_length=3, description="A one-line reason a reader can check.")
     topic: str | None = Field(default=None, pattern=r"^[a-z0-9][a-z0-9-]*$",
                               description="For conflicts: a short name of the disagreement.")
     not_shown: str | None = Field(default=None, min_length=3,
                                   description="For conflicts no scenario can show: why the engine cannot play "
                                               "one side (tests/checker/scenarios/test_disagreements.py).")
-
-    @field_validator("to", mode="before")
-    @classmethod
-    def _one_or_many(cls, v: object) -> object:
-        return (v,) if isinstance(v, str) else v
 
 
 @dataclass(frozen=True)
@@ -58,18 +53,13 @@ class Link:
     not_shown: str | None = None  # a conflict no scenario can show, and why
 
 
-def _suggest(bad: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(bad, list(known), n=3, cutoff=0.6)
-    return f" (did you mean {', '.join(close)}?)" if close else ""
-
-
 def _check(spec: LinkSpec, corpus: Corpus, located: Located, i: int) -> list[Problem]:
     problems: list[Problem] = []
     for field, ids in (("from", (spec.from_,)), ("to", spec.to)):
         for j, rid in enumerate(ids):
             path = (i, field) if field == "from" or len(ids) == 1 else (i, field, j)
             if rid not in corpus.rules:
-                hint = _suggest(rid, corpus.rules)
+                hint = suggest(rid, corpus.rules)
                 problems.append(located.problem(path, f"unknown rule id {rid!r}{hint}"))
     if problems:
         return problems
@@ -92,24 +82,10 @@ def _check(spec: LinkSpec, corpus: Corpus, located: Located, i: int) -> list[Pro
 
 def load_link_file(path: Path, corpus: Corpus) -> tuple[list[Link], list[Problem]]:
     """The links of one file and every problem in it."""
-    try:
-        located = load_file(path, display_path(path))
-    except YamlLoadError as exc:
-        return [], exc.problems
-    if located.data is None:
-        return [], []
-    if not isinstance(located.data, list):
-        return [], [located.problem((), "expected a list of links")]
+    located, specs, problems = load_items(path, LinkSpec, "links", display_path(path), {"from_": "from"})
     links: list[Link] = []
-    problems: list[Problem] = []
-    for i, item in enumerate(located.data):
-        try:
-            spec = LinkSpec.model_validate(item)
-        except ValidationError as exc:
-            for e in exc.errors():
-                loc = tuple("from" if x == "from_" else x for x in e["loc"])
-                problems.append(located.problem((i, *loc), e["msg"]))
-            continue
+    for i, spec in specs:
+        assert located is not None
         found = _check(spec, corpus, located, i)
         problems += found
         if found:
@@ -117,7 +93,7 @@ def load_link_file(path: Path, corpus: Corpus) -> tuple[list[Link], list[Problem
         line = located.line_of((i,))
         links += [Link(spec.kind, spec.from_, t, spec.why, spec.topic, located.file, line, spec.not_shown)
                   for t in spec.to]
-    return links, problems
+    return links, sorted(problems, key=lambda p: p.line or 0)  # in file order
 
 
 def link_files(path: Path = LINKS_DIR) -> list[Path]:

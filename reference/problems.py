@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -26,3 +28,9 @@ class ProblemsError(ValueError):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = sorted(problems, key=lambda p: (p.file, p.line or 0))
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+def suggest(bad: str, known: Iterable[str]) -> str:
+    """" (did you mean a, b?)" naming the closest of ``known``, or ""."""
+    close = difflib.get_close_matches(bad, list(known), n=3, cutoff=0.6)
+    return f" (did you mean {', '.join(close)}?)" if close else ""

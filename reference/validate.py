@@ -6,14 +6,17 @@ from pathlib import Path
 
 import networkx as nx
 
+from reference.cardlayer import CardLayer, build_card_layer
 from reference.corpus import Corpus, build_corpus
 from reference.documents import display_path
 from reference.errata import load_errata
-from reference.golden import IDS_FILE, id_drift
+from reference.golden import CARD_IDS_FILE, IDS_FILE, card_id_drift, id_drift
 from reference.graph import build_graph
 from reference.links import LINKS_DIR, load_links
 from reference.problems import Problem, ProblemsError
 from reference.rulesets import load_rulesets
+from reference.rulinglinks import RULING_LINKS_DIR, missing_applies
+from reference.tenure import EXCEPTIONS_FILE, check_references, load_exceptions
 from reference.untestable import load_untestable
 
 
@@ -23,8 +26,8 @@ def _where(corpus: Corpus, rule_id: str, line: int | None = None) -> tuple[str, 
     return doc.file, doc.file_line(line or rule.line_start)
 
 
-def validate(links_path: Path = LINKS_DIR) -> list[Problem]:
-    """Every integrity problem of the corpus, links, graph and golden ids."""
+def validate(links_path: Path = LINKS_DIR, ruling_links: Path = RULING_LINKS_DIR) -> list[Problem]:
+    """Every integrity problem of the corpus, links, graph, cards, rulings and golden ids."""
     try:
         corpus = build_corpus()
     except ProblemsError as exc:
@@ -57,7 +60,14 @@ def validate(links_path: Path = LINKS_DIR) -> list[Problem]:
     except ProblemsError as exc:
         problems += exc.problems
         links = []
-    g = build_graph(corpus, links)
+    layer: CardLayer | None = None
+    try:
+        layer = build_card_layer(corpus, ruling_links)
+    except ProblemsError as exc:
+        problems += exc.problems
+    if layer is not None:
+        problems += card_problems(corpus, layer, ruling_links)
+    g = build_graph(corpus, links, cards=layer)
     part_of: nx.DiGraph[str] = nx.DiGraph(
         [(u, v) for u, v, d in g.edges(data=True) if d["kind"] == "part_of"])
     for cycle in nx.simple_cycles(part_of):
@@ -72,3 +82,24 @@ def validate(links_path: Path = LINKS_DIR) -> list[Problem]:
                                 f"rule ids changed ({len(added)} new, {len(removed)} gone: {sample}); "
                                 "review and run `rules ids --write`"))
     return sorted(problems, key=lambda p: (p.file, p.line or 0, p.message))
+
+
+def card_problems(corpus: Corpus, layer: CardLayer, ruling_links: Path = RULING_LINKS_DIR) -> list[Problem]:
+    """References out of their authority's term, early rulings without an applies link, card id drift."""
+    problems: list[Problem] = []
+    try:
+        exceptions, lines = load_exceptions()
+        problems += check_references(layer.references.values(), corpus.authorities, exceptions,
+                                     display_path(EXCEPTIONS_FILE), lines)
+    except ProblemsError as exc:
+        problems += exc.problems
+    problems += [Problem(display_path(ruling_links), None, rid,
+                         "a ruling of 1994-1997 with no applies link to the rule it interprets")
+                 for rid in missing_applies(layer.rulings.values(), layer.links)]
+    added, removed = card_id_drift(layer)
+    if added or removed:
+        sample = ", ".join((added + removed)[:5])
+        problems.append(Problem(display_path(CARD_IDS_FILE), None, None,
+                                f"card and ruling ids changed ({len(added)} new, {len(removed)} gone: {sample}); "
+                                "review with `rules ids` and accept with `rules ids --write`"))
+    return problems

@@ -239,3 +239,30 @@ def load_model(path: Path, model: type[M], display: str) -> tuple[M, Located]:
         return model.model_validate(located.data), located
     except ValidationError as exc:
         raise ProblemsError([located.problem(tuple(e["loc"]), e["msg"]) for e in exc.errors()]) from None
+
+
+def load_items(path: Path, model: type[M], what: str, display: str,
+               rename: dict[str, str] | None = None) -> tuple[Located | None, list[tuple[int, M]], list[Problem]]:
+    """A YAML file holding a list of ``model`` items: the file, each valid item with its index, every problem.
+
+    An empty file is an empty list. ``rename`` maps model field names back to the keys written
+    (``from_`` -> ``from``) in problem locations.
+    """
+    try:
+        located = load_file(path, display)
+    except YamlLoadError as exc:
+        return None, [], exc.problems
+    if located.data is None:
+        return located, [], []
+    if not isinstance(located.data, list):
+        return located, [], [located.problem((), f"expected a list of {what}")]
+    names = rename or {}
+    items: list[tuple[int, M]] = []
+    problems: list[Problem] = []
+    for i, raw in enumerate(located.data):
+        try:
+            items.append((i, model.model_validate(raw)))
+        except ValidationError as exc:
+            problems += [located.problem((i, *(names.get(str(x), x) for x in e["loc"])), e["msg"])
+                         for e in exc.errors()]
+    return located, items, problems

@@ -1,8 +1,8 @@
-"""Commands about cards: ``rules card``."""
+"""Commands about cards and rulings: ``rules card``, ``rules ruling``."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.panel import Panel
@@ -10,10 +10,15 @@ from rich.table import Table
 
 from checker.cli.output import EXIT_PROBLEMS, console, escape, fail, guarded, print_json
 
+if TYPE_CHECKING:
+    from reference.cardview import RulingView
+    from reference.corpus import Corpus
+
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to ``app``."""
     app.command("card")(card)
+    app.command("ruling")(ruling)
 
 
 @guarded
@@ -22,16 +27,29 @@ def card(
         help='A card name (accents and case ignored, aka names, "Theo Bell (G2 ADV)") or id (card:100001).')],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
-    """Show a card of the VEKN database (from the krcg package): its fields, verbatim text and printings."""
+    """Show a card (krcg package): text, printings, rulings and their standing per edition, rules applied, scenarios."""
+    from checker.scenarios.cardsuse import scenarios_using
+    from checker.scenarios.suite import SCENARIOS_DIR, load_all
     from reference.cards import UnknownCardError, card_json, find_card, namesakes
+    from reference.cardview import view_ruling
+    from reference.editions import editions
+    from reference.knowledge import reference
+    from reference.rulesets import rulesets
 
     try:
         found = find_card(" ".join(name))
     except UnknownCardError as exc:
-        fail([f"error: {exc}"], EXIT_PROBLEMS)
+        fail([f"error: {escape(str(exc))}"], EXIT_PROBLEMS)
     others = namesakes(found)
+    ref = reference()
+    assert ref.cards is not None
+    eds = editions(ref.corpus, rulesets())
+    views = [view_ruling(r, ref.cards, ref.corpus, eds) for r in ref.cards.rulings_on(found.id)]
+    used = [s.path for s in scenarios_using(found, load_all([SCENARIOS_DIR])[0])]
     if as_json:
-        print_json({**card_json(found), "namesakes": [c.id for c in others]})
+        print_json({**card_json(found), "namesakes": [c.id for c in others],
+                    "in_pool": {e.ruleset: e.in_pool(found) for e in eds},
+                    "rulings": [v.json(ref.corpus) for v in views], "scenarios": used})
         return
     fields = Table(show_header=False, box=None, pad_edge=False)
     fields.add_column("field", style="dim", no_wrap=True)
@@ -70,3 +88,66 @@ def card(
     if others:
         console.print()
         console.print("[dim]Same name:[/dim] " + ", ".join(escape(f"{c.id} {c.qualified_name}") for c in others))
+    console.print()
+    pool = [e.ruleset for e in eds if e.in_pool(found)]
+    console.print("[dim]In the card pool of:[/dim] " + (escape(", ".join(pool)) if pool else
+                                                         "no edition (printed after every edition's date)"))
+    console.print()
+    if not views:
+        console.print("[dim]No rulings on this card.[/dim]")
+    for v in views:
+        _print_ruling(v, ref.corpus)
+    console.print()
+    if used:
+        console.print(f"[bold]Scenarios that use it[/bold] ({len(used)})")
+        for path in used:
+            console.print(f"  {escape(path)}")
+    else:
+        console.print("[dim]No scenario uses this card yet.[/dim]")
+
+
+def _print_ruling(v: RulingView, corpus: Corpus) -> None:
+    r = v.ruling
+    when = r.date.isoformat() if r.date else "undated (today's rulebook)"
+    who = ", ".join(dict.fromkeys(a for _, a, _ in v.references))
+    on = "" if r.subject.startswith("card:") else f" (on the group {v.subject_name})"
+    console.print(f"[bold cyan]{escape(r.id)}[/]  {escape(who)}, {when}{escape(on)}")
+    console.print("  " + escape(r.text))
+    standing = "; ".join(f"{e.ruleset} ({e.date.isoformat()}): " + ("[green]in force[/]" if ok else "[yellow]later[/]")
+                         for e, ok in v.standing)
+    console.print(f"  {standing}")
+    for link in v.links:
+        topic = f" [{link.topic}]" if link.topic else ""
+        console.print(f"  [dim]{link.kind}{escape(topic)}[/dim] [cyan]{escape(link.rule)}[/]  "
+                      f"{escape(link.why)}")
+    for key, _, url in v.references:
+        console.print(f"  [dim]{escape(key)}:[/dim] {escape(url)}")
+    console.print()
+
+
+@guarded
+def ruling(
+    query: Annotated[list[str], typer.Argument(
+        help='A ruling id (ruling:200364:TOM-19951215-1) or a reference ("TOM 19951215-1").')],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
+) -> None:
+    """Show a ruling: its verbatim text, card, authority, date, standing per edition, the rules it applies, URL."""
+    from reference.cardview import UnknownRulingError, find_rulings, view_ruling
+    from reference.editions import editions
+    from reference.knowledge import reference
+    from reference.rulesets import rulesets
+
+    ref = reference()
+    assert ref.cards is not None
+    try:
+        found = find_rulings(" ".join(query), ref.cards)
+    except UnknownRulingError as exc:
+        fail([f"error: {escape(str(exc))}"], EXIT_PROBLEMS)
+    eds = editions(ref.corpus, rulesets())
+    views = [view_ruling(r, ref.cards, ref.corpus, eds) for r in found]
+    if as_json:
+        print_json([v.json(ref.corpus) for v in views])
+        return
+    for v in views:
+        console.print(f"[dim]On[/dim] {escape(v.subject_name)} [dim]({escape(v.ruling.subject)})[/dim]")
+        _print_ruling(v, ref.corpus)

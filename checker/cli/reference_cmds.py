@@ -36,22 +36,30 @@ def validate(
     links: Annotated[Path | None, typer.Option(
         "--links", exists=True,
         help="Check this links file or folder instead of reference/data/links.")] = None,
+    ruling_links: Annotated[Path | None, typer.Option(
+        "--ruling-links", exists=True,
+        help="Check this ruling links file or folder instead of reference/data/rulings.")] = None,
 ) -> None:
-    """Check the reference: documents, parsers, citations, curated links, part_of cycles, golden ids."""
+    """Check the reference: documents, citations, curated links, cards, rulings and their terms, golden ids."""
+    from reference.cardlayer import build_card_layer
     from reference.corpus import build_corpus
     from reference.graph import build_graph
     from reference.links import LINKS_DIR, load_links
+    from reference.rulinglinks import RULING_LINKS_DIR
     from reference.validate import validate as run_validation
 
     links_path = links or LINKS_DIR
-    problems = run_validation(links_path)
+    problems = run_validation(links_path, ruling_links or RULING_LINKS_DIR)
     if problems:
         fail([str(p) for p in problems] + [f"{len(problems)} problem(s)"], EXIT_PROBLEMS)
     corpus = build_corpus()
     loaded = load_links(corpus, links_path)
-    g = build_graph(corpus, loaded)
+    layer = build_card_layer(corpus)
+    g = build_graph(corpus, loaded, cards=layer)
     console.print(f"[green]ok[/green]: {len(corpus.rules)} rules in {len(corpus.documents)} documents, "
-                  f"{len(loaded)} curated links, {g.number_of_edges()} edges, 0 unparsed citations")
+                  f"{len(loaded)} curated links, {len(layer.era)} cards, {len(layer.rulings)} rulings "
+                  f"({len(layer.references)} references within their authorities' terms), "
+                  f"{len(layer.links)} ruling links, {g.number_of_edges()} edges, 0 unparsed citations")
 
 
 def _rel_table(title: str, items: list[dict[str, Any]], show_why: bool = True) -> Table | None:
@@ -132,30 +140,47 @@ def show(
 @guarded
 def search(
     words: Annotated[list[str], typer.Argument(
-        help="A rule id or section number, or words (English or Japanese).")],
-    limit: Annotated[int, typer.Option(min=1, max=200, help="How many results.")] = 10,
+        help="A rule id or section number, words (English or Japanese), a card name (typos allowed).")],
+    limit: Annotated[int, typer.Option(min=1, max=200, help="How many results of each kind.")] = 10,
     as_json: JsonFlag = False,
 ) -> None:
-    """Find rules by id ("6.3.2", "V.D.5.c") or by words ("steal blood", "エッジ")."""
+    """Find rules by id ("6.3.2") or words ("steal blood", "エッジ"), cards by name ("vast welth"), rulings by words."""
+    from reference.cards import all_cards
+    from reference.cardsearch import CardSearch
     from reference.knowledge import reference
     from reference.search import SearchIndex
 
-    hits = SearchIndex(reference().corpus).search(" ".join(words), limit=limit)
+    query = " ".join(words)
+    ref = reference()
+    hits = SearchIndex(ref.corpus).search(query, limit=limit)
+    layer = ref.cards
+    finder = CardSearch(all_cards(), layer.rulings.values() if layer else (), layer.era if layer else frozenset())
+    rows: list[dict[str, Any]] = []
+    for h in hits:
+        first = h.rule.body.splitlines()[0] if h.rule.body else ""
+        rows.append({"kind": "rule", "id": h.rule.id, "score": h.score, "match": h.reason, "text": first,
+                     "title": h.rule.title, "first_line": first})
+    for c in finder.cards(query, limit=limit):
+        era = "" if layer and layer.held(c.card.id) else " (not of the era)"
+        rows.append({"kind": "card", "id": c.card.id, "score": c.score, "match": c.reason,
+                     "text": f"{c.card.qualified_name}{era}: {' / '.join(c.card.types)}", "name": c.card.name})
+    for r in finder.rulings_by_words(query, limit=limit):
+        rows.append({"kind": "ruling", "id": r.ruling.id, "score": r.score, "match": r.reason,
+                     "text": f"{r.ruling.subject_name}: {r.ruling.plain}"})
+    rows.sort(key=lambda row: -row["score"])
     if as_json:
-        print_json([{"id": h.rule.id, "score": round(h.score, 3), "match": h.reason,
-                     "title": h.rule.title, "first_line": h.rule.body.splitlines()[0] if h.rule.body else ""}
-                    for h in hits])
+        print_json([{**row, "score": round(row["score"], 3)} for row in rows])
         return
-    if not hits:
-        fail([f"no rule matches {' '.join(words)!r}"], 1)
+    if not rows:
+        fail([f"no rule, card or ruling matches {escape(query)!r}"], 1)
     table = Table(show_header=True, header_style="bold", box=None)
     table.add_column("#", justify="right", style="dim")
-    table.add_column("rule", style="cyan", no_wrap=True)
+    table.add_column("kind", style="dim")
+    table.add_column("id", style="cyan", overflow="fold", max_width=30)
     table.add_column("match", style="dim")
     table.add_column("text")
-    for n, h in enumerate(hits, 1):
-        first = h.rule.body.splitlines()[0] if h.rule.body else ""
-        table.add_row(str(n), h.rule.id, h.reason, escape(first[:90]))
+    for n, row in enumerate(rows, 1):
+        table.add_row(str(n), row["kind"], escape(row["id"]), row["match"], escape(row["text"][:90]))
     console.print(table)
 
 
@@ -225,7 +250,10 @@ def _print_stats(data: dict[str, Any]) -> None:
         edges.add_row(kind, str(n))
     console.print(edges)
     console.print(
-        f"{data['nodes']} nodes, {data['edges']} edges; {data['authorities']} authorities; "
+        f"{data['nodes']} nodes, {data['edges']} edges; {data['cards']} cards of the era and "
+        f"{data['external_cards']} named outside it; {data['rulings']} rulings ({data['card_rulings']} on cards, "
+        f"{data['group_rulings']} on {data['card_groups']} groups); "
+        f"{len(data['authorities'])} authorities ({', '.join(data['authorities'])}); "
         f"{data['externals']} external sections cited {data['external_citations']} times (not held); "
         f"unparsed citations: {data['unparsed_citations']}; unresolved: {data['unresolved_citations']}; "
         f"normative ja23 rules without a translation: {len(data['ja23_normative_untranslated'])}"
@@ -235,20 +263,28 @@ def _print_stats(data: dict[str, Any]) -> None:
 @guarded
 def ids(
     write: Annotated[bool, typer.Option(
-        "--write", help="Regenerate reference/ids.txt from the corpus.")] = False,
+        "--write", help="Accept the current ids: regenerate reference/ids.txt and reference/card-ids.txt.")] = False,
 ) -> None:
-    """Compare the rule ids with the golden list reference/ids.txt (or rewrite it with --write)."""
+    """Compare rule, card and ruling ids with the golden lists (reference/ids.txt, card-ids.txt); --write accepts."""
     from reference.atomic import write_atomic
+    from reference.cardlayer import build_card_layer
     from reference.corpus import build_corpus
-    from reference.golden import IDS_FILE, id_drift, render_ids
+    from reference.golden import CARD_IDS_FILE, IDS_FILE, card_id_drift, card_ids, id_drift, render_card_ids, render_ids
 
     corpus = build_corpus()
+    layer = build_card_layer(corpus)
     if write:
         write_atomic(IDS_FILE, render_ids(corpus))
-        console.print(f"wrote {len(corpus.rules)} ids to {IDS_FILE}")
+        write_atomic(CARD_IDS_FILE, render_card_ids(layer))
+        console.print(f"wrote {len(corpus.rules)} ids to {IDS_FILE.name} and {len(card_ids(layer))} to "
+                      f"{CARD_IDS_FILE.name}")
         return
-    added, removed = id_drift(corpus)
-    if added or removed:
-        fail([f"+ {i}" for i in added] + [f"- {i}" for i in removed]
-             + ["rule ids differ from reference/ids.txt; review, then run `rules ids --write`"])
-    console.print(f"[green]ok[/green]: {len(corpus.rules)} ids match reference/ids.txt")
+    lines: list[str] = []
+    for (added, removed), file in ((id_drift(corpus), IDS_FILE), (card_id_drift(layer), CARD_IDS_FILE)):
+        if added or removed:
+            lines += [f"+ {i}" for i in added] + [f"- {i}" for i in removed]
+            lines.append(f"{len(added)} new and {len(removed)} gone against reference/{file.name}")
+    if lines:
+        fail([escape(x) for x in lines] + ["review, then accept with `rules ids --write`"])
+    console.print(f"[green]ok[/green]: {len(corpus.rules)} rule ids match reference/ids.txt, "
+                  f"{len(card_ids(layer))} card and ruling ids match reference/card-ids.txt")

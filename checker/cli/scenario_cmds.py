@@ -239,24 +239,37 @@ def list_rulesets(
         "--kill-matrix", help="For each parameter and each other valid value, the scenarios that fail with it; "
                               "exit 1 if a value fails none.")] = False,
 ) -> None:
-    """List the rulesets with each parameter's value and the rule that owns it."""
+    """List the rulesets: date, rulings in force and card pool, each parameter's value and the rule that owns it."""
+    from reference.editions import counts, editions
+    from reference.knowledge import reference
     from reference.rulesets import rulesets
 
     eds = rulesets()
     if kill_matrix:
         _kill_matrix(as_json)
         return
+    ref = reference()
+    layer = ref.cards
+    dated = {e.ruleset: e for e in editions(ref.corpus, eds)}
+    held = [layer.cards[c] for c in layer.era] if layer else []
+    tally = {name: counts(e, layer.rulings.values() if layer else (), held) for name, e in dated.items()}
     if as_json:
         print_json({name: {"title": r.title, "sources": list(r.sources), "extends": r.extends,
                            "description": r.description,
+                           "date": dated[name].date.isoformat(), "dated_by": dated[name].document,
+                           "date_basis": dated[name].basis, **tally[name].json(),
                            "parameters": {k: {"value": p.value, "rule": p.rule, "inherited": k not in r.own}
                                           for k, p in r.parameters.items()},
                            "fallbacks": dict(r.fallbacks)}
                     for name, r in eds.items()})
         return
     for name, r in eds.items():
+        e, n = dated[name], tally[name]
         table = Table(title=f"{name}: {r.title}" + (f" (extends {r.extends})" if r.extends else ""),
-                      title_justify="left", header_style="bold")
+                      title_justify="left", header_style="bold",
+                      caption=f"dated {e.date.isoformat()} by {e.document}: {e.basis} {n.in_force} rulings in force, "
+                              f"{n.later} later; {n.pool} cards of the era in its pool",
+                      caption_justify="left")
         table.add_column("parameter")
         table.add_column("value")
         table.add_column("rule", style="cyan")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,7 +14,7 @@ from checker.engine.setup import check_setup
 from checker.scenarios.model import ActionExpect, GameExpect, MinionExpect, PlayerExpect, Scenario, VoteExpect
 from reference.documents import display_path
 from reference.parameters import check_value, migrate
-from reference.problems import Problem, ProblemsError
+from reference.problems import Problem, ProblemsError, suggest
 from reference.rulesets import Ruleset
 from reference.yamlsource import Located, YamlLoadError, load_file
 
@@ -94,11 +93,6 @@ def _errors(located: Located, base: tuple[str | int, ...], exc: ValidationError)
     return [located.problem((*base, *e["loc"]), e["msg"]) for e in errs if not echo(e)]
 
 
-def _suggest(bad: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(bad, list(known), n=3, cutoff=0.6)
-    return f" (did you mean {', '.join(close)}?)" if close else ""
-
-
 def _names_in(decision: BaseModel) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """Every (field path, name) a decision refers to: actors, blockers, targets, sources."""
     data = decision.model_dump()
@@ -139,7 +133,7 @@ def _new_names(decision: BaseModel) -> list[str]:
 def _rule_id(located: Located, path: tuple[str | int, ...], value: Any, rules: set[str],
              problems: list[Problem]) -> str:
     if not isinstance(value, str) or value not in rules:
-        problems.append(located.problem(path, f"unknown rule id {value!r}{_suggest(str(value), rules)}"))
+        problems.append(located.problem(path, f"unknown rule id {value!r}{suggest(str(value), rules)}"))
     return str(value)
 
 
@@ -195,7 +189,7 @@ def _expectation(located: Located, base: tuple[str | int, ...], raw: Any, player
             else:
                 problems.append(located.problem(path, f"{key!r} is neither a player nor a minion of the setup, "
                                                       "nor one of " + ", ".join(f"`{k}`" for k in EXPECT_KEYS)
-                                                      + _suggest(str(key), players | minions | set(EXPECT_KEYS))))
+                                                      + suggest(str(key), players | minions | set(EXPECT_KEYS))))
         except ValidationError as exc:
             problems += _errors(located, path, exc)
     both = set(refused) & set(allowed)
@@ -219,7 +213,7 @@ def _check_steps(located: Located, raw_steps: list[Any], known: set[str] | None,
         ((key, payload),) = raw.items()
         model = DECISIONS.get(key)
         if model is None:
-            problems.append(located.problem((*base, key), f"unknown step {key!r}{_suggest(key, DECISIONS)}; "
+            problems.append(located.problem((*base, key), f"unknown step {key!r}{suggest(key, DECISIONS)}; "
                                                           f"steps are: {', '.join(DECISIONS)}"))
             continue
         try:
@@ -232,7 +226,7 @@ def _check_steps(located: Located, raw_steps: list[Any], known: set[str] | None,
                 if who not in known:
                     problems.append(located.problem((*base, key, *where),
                                                     f"{who!r} is not a player or minion of the setup"
-                                                    f"{_suggest(who, known)}"))
+                                                    f"{suggest(who, known)}"))
             known |= set(_new_names(decision))
         steps.append(Step(i, key, decision, located.line_of(base)))
     return steps, problems
@@ -272,10 +266,10 @@ def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: M
     for key in ("tests", "cites"):
         for i, rid in enumerate(getattr(sc, key)):
             if rid not in rules:
-                problems.append(located.problem((key, i), f"unknown rule id {rid!r}{_suggest(rid, rules)}"))
+                problems.append(located.problem((key, i), f"unknown rule id {rid!r}{suggest(rid, rules)}"))
     for i, r in enumerate(sc.rulesets):
         if r not in rulesets:
-            problems.append(located.problem(("rulesets", i), f"unknown ruleset {r!r}{_suggest(r, rulesets)}"))
+            problems.append(located.problem(("rulesets", i), f"unknown ruleset {r!r}{suggest(r, rulesets)}"))
     notes: list[Problem] = []
     migrated = {}
     for vname, v in sc.variants.items():  # readings renamed since the file was written still play
@@ -291,12 +285,12 @@ def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: M
                                                   f"not {vname!r}"))
         if v.ruleset not in rulesets:
             problems.append(located.problem((*base, "ruleset"), f"unknown ruleset {v.ruleset!r}"
-                                                                f"{_suggest(v.ruleset, rulesets)}"))
+                                                                f"{suggest(v.ruleset, rulesets)}"))
             continue
         for p, value in v.parameters.items():
             if p not in rulesets[v.ruleset].parameters:
                 problems.append(located.problem((*base, "parameters", p), f"{v.ruleset} has no parameter {p!r}"
-                                                f"{_suggest(p, rulesets[v.ruleset].parameters)}"))
+                                                f"{suggest(p, rulesets[v.ruleset].parameters)}"))
             elif (wrong := check_value(p, value)) is not None:
                 problems.append(located.problem((*base, "parameters", p), wrong))
     for r in sc.expect_by_ruleset:

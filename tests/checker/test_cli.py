@@ -70,7 +70,7 @@ def test_search_json_and_no_match() -> None:
     code, out, _ = run("search", "エッジ", "--json")
     assert json.loads(out)[0]["id"] == "ja23:edge"
     code, _, err = run("search", "zzqxv")
-    assert code == 1 and "no rule matches" in err
+    assert code == 1 and "no rule, card or ruling matches" in err
 
 
 def test_graph_stats_json() -> None:

@@ -195,7 +195,8 @@ import sys
 opened = []
 sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
 {action}
-read = [p for p in opened if p.endswith(".csv") or "cards-" in p]
+read = [p for p in opened
+        if p.endswith((".csv", "rulings.yaml", "references.yaml")) or "cards-" in p or "rulings-" in p]
 assert not read, read
 assert "reference.cardcsv" not in sys.modules and "krcg" not in sys.modules
 """
