@@ -41,8 +41,13 @@ def summary(ref: Reference, node: str) -> dict[str, Any]:
         r = ref.corpus.rules[node]
         first = r.body.splitlines()[0] if r.body else ""
         out.update(kind=r.kind.value, normative=r.normative, title=r.title, first_line=first)
+    elif ref.cards and node in ref.cards.rulings:
+        ruling = ref.cards.rulings[node]
+        out.update(title=f"{ruling.subject_name}: {ruling.plain}", held=True,
+                   date=ruling.date.isoformat() if ruling.date else None)
     else:
-        out.update(title=data.get("title", ""), held=data.get("type") != "external")
+        out.update(title=data.get("title", ""), held=data.get("type") not in ("external", "card")
+                   or bool(data.get("held")))
     return out
 
 
@@ -66,6 +71,8 @@ def describe(ref: Reference, rule_id: str) -> dict[str, Any]:
                     item[key] = e.data[key]
             if kind == "conflicts_with" and e.other in corpus.rules:
                 item["text"] = corpus.rules[e.other].body
+            elif kind == "conflicts_with" and ref.cards and e.other in ref.cards.rulings:
+                item["text"] = ref.cards.rulings[e.other].text
             out.append(item)
         return out
 
@@ -90,6 +97,7 @@ def describe(ref: Reference, rule_id: str) -> dict[str, Any]:
         "corrects": related("corrects", outgoing=True),
         "same_as": related("same_as"),
         "conflicts_with": related("conflicts_with"),
+        "rulings": related("applies", outgoing=False) + related("extends", outgoing=False),
         "translates": related("translates", outgoing=True),
         "translated_by": related("translates", outgoing=False),
         "superseded_by": related("supersedes", outgoing=False),

@@ -13,7 +13,7 @@ SUFFIXES = {".py", ".yaml", ".yml", ".md", ".txt", ".toml"}
 # Misspelt ids used on purpose, to test the error messages and their suggestions.
 DELIBERATE_TYPOS = {
     "rb95:6.4.bleeed", "rb95:5.stepp5", "ref14:II.C.1.x", "ref14:II.C.exceptio1", "ref14:II.Z", "ref14:V.D.5.x",
-    "ref14:NOPE.1", "ref14:IV.DD", "ref14:V.D.3.a.example1",
+    "ref14:NOPE.1", "ref14:IV.DD", "ref14:V.D.3.a.example1", "ref14:III.Z.9",  # tests/data/bad_rulings
 }
 
 

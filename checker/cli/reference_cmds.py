@@ -115,6 +115,7 @@ def show(
         ("Corrects (corrected rulebook)", d["corrects"]),
         ("Ruled by", d["ruled_by"]),
         ("Same as", d["same_as"]),
+        ("Rulings on cards that apply or extend it", d["rulings"]),
         ("Translates", d["translates"]),
         ("Translated by", d["translated_by"]),
     ]
@@ -190,7 +191,8 @@ def graph(
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="Write to a file instead of stdout.")] = None,
     stats: Annotated[bool, typer.Option("--stats", help="Print counts instead of the graph.")] = False,
-    rule: Annotated[str | None, typer.Option("--rule", help="Export only this rule's neighbourhood.")] = None,
+    rule: Annotated[str | None, typer.Option(
+        "--rule", help="Export only the neighbourhood of this rule, card or ruling.")] = None,
     radius: Annotated[int, typer.Option(min=1, max=5, help="Neighbourhood radius for --rule.")] = 1,
     as_json: JsonFlag = False,
 ) -> None:
@@ -215,7 +217,7 @@ def graph(
         return
     g = ref.graph
     if rule is not None:
-        if rule not in ref.corpus.rules:
+        if rule not in ref.graph:  # a rule, card, ruling or authority
             raise UnknownRuleError(rule, suggest(ref, rule))
         g = neighbourhood(g, rule, radius)
     if fmt is GraphFormat.json:

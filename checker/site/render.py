@@ -176,11 +176,12 @@ def rule_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     out += _rel(ctx, d["same_as"], "The same rule elsewhere")
     out += _rel(ctx, d["translates"], "Translates")
     out += _rel(ctx, d["translated_by"], "Translated by")
-    if d["conflicts_with"]:
+    between_rules = [c for c in d["conflicts_with"] if c["type"] == "rule"]  # a ruling's show on its own page
+    if between_rules:
         from checker.site.pages import rule_doc
 
         out.append(rubric("Conflicts with"))
-        for c in d["conflicts_with"]:
+        for c in between_rules:
             out.append(para(ctx.link(rule_doc(c["id"]), c["id"]), f" — {c.get('why', '')}"))
             out.append(table([d["id"], c["id"]], [[literal(d["text"]), literal(c.get("text", ""))]],
                              classes=["rules-side-by-side"]))
