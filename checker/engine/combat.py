@@ -208,6 +208,13 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
         card = s.name or f"{who}'s strike"
         ctx.cite("card_over_rule", f"{card} works at any range by its text: the card takes precedence over "
                                    "the rule of close range")
+    if long_range and not s.ranged and (s.hands or s.is_damage or s.steal_blood):
+        what = "a hand strike" if s.hands else (s.weapon or s.name or "a strike that is not ranged")
+        ctx.illegal("strike_range", f"the range is long: {who} cannot use {what}, which is not ranged; only "
+                                    "ranged strikes, or strikes that do no damage (dodge, combat ends), reach it")
+    if s.long_range_only and not long_range:
+        card = s.name or f"{who}'s strike"
+        ctx.illegal("strike_range", f"{card} is only usable at long range and the range is close")
 
 
 def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str, Strike], prevent: dict[str, int],
