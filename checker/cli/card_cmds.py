@@ -19,6 +19,7 @@ def register(app: typer.Typer) -> None:
     """Add this module's commands to ``app``."""
     app.command("card")(card)
     app.command("ruling")(ruling)
+    app.command("cards")(cards)
 
 
 @guarded
@@ -151,3 +152,39 @@ def ruling(
     for v in views:
         console.print(f"[dim]On[/dim] {escape(v.subject_name)} [dim]({escape(v.ruling.subject)})[/dim]")
         _print_ruling(v, ref.corpus)
+
+
+@guarded
+def cards(
+    status: Annotated[bool, typer.Option("--status", help="Each era card's encoding status (the default).")] = True,
+    only: Annotated[str | None, typer.Option(
+        "--only", help='Only cards with this status: "encoded", "not encodable", "not yet encoded".')] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+) -> None:
+    """The era's cards and whether the engine can play them: encoded, not encodable (the mechanic named), or not yet."""
+    from collections import Counter
+
+    from reference.cards import era_cards
+    from reference.effectcheck import encodings
+    from reference.effectcheck import status as card_status
+
+    known = encodings()
+    rows = []
+    for c in era_cards():
+        state, missing = card_status(c, known)
+        if only is None or state == only:
+            rows.append({"id": c.id, "name": c.qualified_name, "types": list(c.types), "status": state,
+                         "missing": list(missing)})
+    counts = Counter(r["status"] for r in rows)
+    if as_json:
+        print_json({"counts": dict(counts), "cards": rows})
+        return
+    table = Table(header_style="bold", box=None)
+    for col in ("card", "type", "status", "not modelled"):
+        table.add_column(col)
+    for r in rows:
+        style = {"encoded": "green", "not encodable": "yellow"}.get(str(r["status"]), "dim")
+        table.add_row(escape(f"{r['id']} {r['name']}"), escape(" / ".join(r["types"])), f"[{style}]{r['status']}[/]",
+                      escape("; ".join(r["missing"])))
+    console.print(table)
+    console.print(", ".join(f"{n} {k}" for k, n in sorted(counts.items())) + f" of {len(rows)} cards")

@@ -160,6 +160,8 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
     if not ok:
         return state
     amount = ctx.p("bleed_amount") + max(actor.bleed - 1, 0) + sum(m.bleed for m in d.modifiers)
+    if actor.bleed > 1:
+        ctx.cite("card_over_rule", f"{actor.name}'s card gives it +{actor.bleed - 1} bleed")
     ctx.cite_param("bleed_amount", f"{actor.name} bleeds {target} for {amount}")
     return _bleed_pool(state, target, amount, ctx)
 

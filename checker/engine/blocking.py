@@ -85,6 +85,9 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
     used_reactions: set[tuple[str, str]] = set()
     deferred: list[DeferredCost] = []
     stealth = d.stealth
+    if state.minion(d.actor).stealth:
+        stealth += state.minion(d.actor).stealth
+        ctx.cite("card_over_rule", f"{d.actor}'s card gives its actions +{state.minion(d.actor).stealth} stealth")
     if a.modifiers or a.blocks:
         ctx.cite("modify_or_block", f"{d.actor}'s action may be modified, and other Methuselahs may try to block it")
     for m in a.modifiers:

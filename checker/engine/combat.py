@@ -263,7 +263,7 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
                 step = "destroy_equipment" if (opp, s.weapon) not in ledger.stolen_this_round else "steal_equipment"
                 ctx.cite(step, f"{s.weapon} left {who} before its strike resolved: the strike has no effect")
                 continue
-            hits.append(_hit(who, opp, s, ctx))
+            hits.append(_hit(who, opp, s, state.minion(who).strength, ctx))
         if not hits:
             continue
         ctx.cite("resolve_first_strike" if cls == "first_strike" else "resolve_other",
@@ -275,10 +275,13 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
     return state
 
 
-def _hit(who: str, opp: str, s: Strike, ctx: Ctx) -> Hit:
-    damage = (ctx.p("hand_damage") + s.plus_damage) if s.hands else (s.damage + s.plus_damage if s.is_damage else 0)
+def _hit(who: str, opp: str, s: Strike, strength: int, ctx: Ctx) -> Hit:
+    hands = ctx.p("hand_damage") + strength
+    damage = (hands + s.plus_damage) if s.hands else (s.damage + s.plus_damage if s.is_damage else 0)
     if s.hands:
         ctx.cite_param("hand_damage", f"{who}'s hands do {damage} damage")
+        if strength:
+            ctx.cite("card_over_rule", f"{who}'s card gives it {strength:+d} strength: its hands do {hands}")
         if s.plus_damage:
             ctx.cite("hand_damage_total", f"{who}'s hand damage is the total of its hands and its modifiers "
                                           f"(+{s.plus_damage}): {damage}")

@@ -8,9 +8,9 @@ the setup of a new game (ref14:I).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from checker.engine.cards import DeckSetup
 from checker.engine.context import Ctx
@@ -45,9 +45,12 @@ class RetainerSetup(Strict):
 
 
 class MinionSetup(Strict):
-    """A vampire or ally on the table."""
+    """A vampire or ally on the table: abstract (its fields given), or a real vampire card (``vampire: X``)."""
 
     name: str = Name
+    vampire: str | None = Field(default=None, max_length=80,
+                                description="A vampire card by name or id (card:200364): its capacity, clan, "
+                                            "Disciplines and title come from the card. Default name: the card's.")
     controller: str = Name
     kind: Literal["vampire", "ally"] = "vampire"
     capacity: int | None = Field(default=None, ge=1, le=20, description="Vampires only.")
@@ -66,12 +69,24 @@ class MinionSetup(Strict):
     contested: bool = Field(default=False, description="The card is contested (ref14:II.A.2.d).")
     title_contested: bool = Field(default=False, description="Its title is contested (ref14:II.A.2.d.ii).")
     bleed: int = Field(default=1, ge=0, le=20, description="Its bleed (the solitaire automaton compares it).")
+    strength: int = Field(default=0, ge=-5, le=10, description="Strength added by its card (+1 strength): its hand "
+                                                            "strikes do that much more damage.")
+    stealth: int = Field(default=0, ge=0, le=10, description="Stealth its card adds to each of its actions.")
+    ignore_text: bool = Field(default=False, description="With `vampire:`: ask about it without the parts of its "
+                                                        "card's text the engine does not model (they are listed).")
     borrowed: dict[str, str] = Field(default_factory=dict,
                                      description="Equipment it carries that another Methuselah owns: {card: owner}.")
     clan: Word | None = Field(default=None, description="A vampire's clan (rb95:3.clan).")
     disciplines: dict[Word, Literal["basic", "superior"]] = Field(
         default_factory=dict, max_length=20,
         description="A vampire's Disciplines and their level: {Dominate: superior} (rb95:3.disciplines, 3.1.1).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _named_after_its_card(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "name" not in data and isinstance(data.get("vampire"), str):
+            return {**data, "name": data["vampire"]}
+        return data
 
 
 class Setup(Strict):
@@ -197,6 +212,7 @@ def _minion(m: MinionSetup) -> Minion:
                   retainers=tuple(Retainer(r.name, r.life) for r in m.retainers), title=m.title,
                   paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=m.contested,
                   title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()),
+                  strength=m.strength, stealth=m.stealth,
                   clan=m.clan or "", disciplines=tuple(m.disciplines.items()))
 
 

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ValidationError
 from checker.engine.decisions import DECISIONS, Strict
 from checker.engine.setup import check_setup
 from checker.scenarios.model import ActionExpect, GameExpect, MinionExpect, PlayerExpect, Scenario, VoteExpect
+from checker.scenarios.realcards import resolve_setup
 from reference.documents import display_path
 from reference.parameters import check_value, migrate
 from reference.problems import Problem, ProblemsError, suggest
@@ -297,7 +298,11 @@ def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: M
         if r not in sc.rulesets and r not in sc.variants:
             problems.append(located.problem(("expect_by_ruleset", r),
                                             f"{r!r} is not one of this scenario's rulesets or variants"))
-    problems += [located.problem(("setup", *p), msg) for p, msg in check_setup(sc.setup)]
+    setup, card_issues = resolve_setup(sc.setup)  # vampires named by their card take its capacity, clan, ...
+    sc = sc.model_copy(update={"setup": setup})
+    problems += [located.problem(("setup", *p), msg) for p, msg in card_issues]
+    unresolved = {p[:2] for p, _ in card_issues}  # a minion whose card is unknown has no fields to check yet
+    problems += [located.problem(("setup", *p), msg) for p, msg in check_setup(sc.setup) if p[:2] not in unresolved]
     players = {p.name for p in sc.setup.players}
     minions = {m.name for m in sc.setup.minions}
     retainers = {r.name for m in sc.setup.minions for r in m.retainers}

@@ -1,0 +1,187 @@
+"""Loading card encodings (reference/data/cards/*.yaml) and checking each against its card's text.
+
+Every part must quote its card verbatim, on a line of its own Discipline level; the parts
+together must cover the whole text (nothing left but punctuation and level marks), so no effect
+of the card is silently left out; and each number or word of an effect must be in the fragment it
+quotes (a strike of 2R damage quotes "2R"; "each combat", "aggravated", "+1 stealth", "(limited)",
+"only usable at long range" likewise). Every problem is one line with file, line and field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Literal
+
+from reference.cards import Card, CardIndex, UnknownCardError
+from reference.documents import DATA_DIR, display_path
+from reference.effects import Encoding, Part
+from reference.problems import Problem, ProblemsError
+from reference.yamlsource import Located, load_items
+
+ENCODINGS_DIR = DATA_DIR / "cards"
+LEVEL_MARK = re.compile(r"^\[([a-z]{3}|[A-Z]{3})\]\s*")
+Status = Literal["encoded", "not encodable", "not yet encoded"]
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """An encoding resolved to its card, remembering where it was written."""
+
+    card: Card
+    encoding: Encoding
+    file: str
+    line: int | None
+
+
+def squash(text: str) -> str:
+    """Whitespace collapsed, for comparing quotes with card text."""
+    return " ".join(text.split())
+
+
+def level_lines(card: Card) -> dict[str, str]:
+    """The card's text by level: lines marked [pot] are basic, [POT] superior, the rest any (marks removed)."""
+    out: dict[str, list[str]] = {"any": [], "basic": [], "superior": []}
+    for line in card.text.splitlines():
+        mark = LEVEL_MARK.match(line)
+        level = "any" if mark is None else ("superior" if mark.group(1).isupper() else "basic")
+        out[level].append(LEVEL_MARK.sub("", line))
+    return {k: squash(" ".join(v)) for k, v in out.items()}
+
+
+def check_encoding(card: Card, enc: Encoding) -> list[tuple[tuple[str | int, ...], str]]:
+    """Every way the encoding disagrees with the card's text: (field path, message)."""
+    issues: list[tuple[tuple[str | int, ...], str]] = []
+    lines = level_lines(card)
+    left = dict(lines)
+    for i, part in enumerate(enc.parts):
+        quote = squash(part.text)
+        where = lines.get(part.level, "")
+        if quote not in where:
+            also = [lvl for lvl, t in lines.items() if quote in t]
+            hint = f" (it is in the {also[0]} text)" if also else ""
+            issues.append((("parts", i, "text"), f"not in {card.name}'s {part.level} text{hint}: {part.text!r}"))
+            continue
+        left[part.level] = left[part.level].replace(quote, " ", 1)
+        issues += [(("parts", i, field), message) for field, message in _numbers(part, quote.lower())]
+    if issues:  # a quote not found leaves its text uncovered: say it once
+        return issues
+    for level, rest in left.items():
+        if re.sub(r"[\s.,;:()]+", "", rest):
+            issues.append((("parts",), f"{card.name}'s {level} text is not all encoded: {squash(rest)!r} "
+                                       "(add a part for it, with `not_modelled:` naming the mechanic if the "
+                                       "engine lacks it)"))
+    return issues
+
+
+def _has(fragment: str, *words: str) -> bool:
+    return all(w.lower() in fragment for w in words)
+
+
+def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
+    """The effect's numbers and words that its quoted fragment does not say."""
+    s = part.strike
+    if s is not None:
+        if s.damage is not None and not re.search(rf"\b{s.damage}r?\b", q):
+            yield "strike", f"damage {s.damage} is not in {part.text!r}"
+        if s.strength_plus is not None and not (_has(q, "strength")
+                                                and (s.strength_plus == 0 or f"+{s.strength_plus}" in q)):
+            yield "strike", f"strength+{s.strength_plus} is not in {part.text!r}"
+        if s.ranged != bool(re.search(r"\dr\b|ranged", q)):
+            yield "strike", f"ranged is {str(s.ranged).lower()} but the text says {'no ' if s.ranged else ''}R"
+        if s.aggravated != _has(q, "aggravated"):
+            yield "strike", f"aggravated is {str(s.aggravated).lower()}, not what {part.text!r} says"
+        for flag, words in (("first_strike", "first strike"), ("dodge", "dodge"), ("combat_ends", "combat ends")):
+            if getattr(s, flag) and not _has(q, words):
+                yield "strike", f"{flag} is not in {part.text!r}"
+        if s.steal_blood and not re.search(rf"steal {s.steal_blood} blood", q):
+            yield "strike", f"steal {s.steal_blood} blood is not in {part.text!r}"
+    if part.maneuver is not None:
+        m = part.maneuver
+        if part.maneuver.per != "use" and not _has(q, f"each {m.per}"):
+            yield "maneuver", f"'each {m.per}' is not in {part.text!r}"
+        if not _has(q, "maneuver") or (m.count > 1 and str(m.count) not in q):
+            yield "maneuver", f"{m.count} maneuver(s) is not in {part.text!r}"
+    if part.modifier is not None:
+        mod = part.modifier
+        for name in ("stealth", "intercept", "bleed", "strength"):
+            n = getattr(mod, name)
+            if n and f"{n:+d} {name}" not in q:
+                yield "modifier", f"{n:+d} {name} is not in {part.text!r}"
+        if mod.limited != _has(q, "(limited)"):
+            yield "modifier", f"limited is {str(mod.limited).lower()}, not what {part.text!r} says"
+    if part.prevent is not None and f"prevent {part.prevent.amount}" not in q:
+        yield "prevent", f"prevent {part.prevent.amount} is not in {part.text!r}"
+    checks: dict[str, dict[str, str]] = {
+        "usable": {"close": "close range", "long": "long range", "before_range": "before range",
+                   "first_round": "first round"},
+        "duration": {"round": "this round", "combat": "this combat", "action": "this action"}}
+    for key, phrases in checks.items():
+        value = getattr(part, key)
+        if value is not None and not _has(q, phrases[value]):
+            yield key, f"{phrases[value]!r} is not in {part.text!r}"
+    if part.sect and not _has(q, part.sect):
+        yield "sect", f"{part.sect} is not in {part.text!r}"
+    if part.title and not _has(q, part.title):
+        yield "title", f"{part.title} is not in {part.text!r}"
+    if part.weapon and part.weapon != "weapon" and not _has(q, part.weapon):
+        yield "weapon", f"{part.weapon} is not in {part.text!r}"
+    if part.unique and not _has(q, "unique"):
+        yield "unique", f"'unique' is not in {part.text!r}"
+    if part.same_as_basic and not _has(q, "as above"):
+        yield "same_as_basic", f"'as above' is not in {part.text!r}"
+    if part.clan_trait and not _has(q, part.clan_trait):
+        yield "clan_trait", f"{part.clan_trait} is not in {part.text!r}"
+
+
+def load_encodings(index: CardIndex, folder: Path = ENCODINGS_DIR) -> MappingProxyType[str, Encoded]:
+    """Every card encoding by card id; raises ProblemsError with every problem in every file."""
+    problems: list[Problem] = []
+    found: dict[str, Encoded] = {}
+    for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else [folder]:
+        located, items, bad = load_items(path, Encoding, "card encodings", display_path(path))
+        problems += bad
+        for i, enc in items:
+            assert located is not None
+            problems += _check_item(located, i, enc, index, found)
+    if problems:
+        raise ProblemsError(problems)
+    return MappingProxyType(found)
+
+
+def _check_item(located: Located, i: int, enc: Encoding, index: CardIndex, found: dict[str, Encoded]
+                ) -> list[Problem]:
+    try:
+        card = index.find(enc.card)
+    except UnknownCardError as exc:
+        return [located.problem((i, "card"), str(exc))]
+    if card.id in found:
+        first = found[card.id]
+        return [located.problem((i, "card"), f"{card.name} is encoded twice (first at {first.file}:{first.line})")]
+    issues = check_encoding(card, enc)
+    if enc.name is not None and enc.name not in (card.name, card.qualified_name):
+        issues.append((("name",), f"{enc.card} is {card.qualified_name!r}, not {enc.name!r}"))
+    if not issues:
+        found[card.id] = Encoded(card, enc, located.file, located.line_of((i,)))
+    return [located.problem((i, *path), message) for path, message in issues]
+
+
+@cache
+def encodings() -> MappingProxyType[str, Encoded]:
+    """The project's card encodings, loaded once per process; raises ProblemsError on a bad file."""
+    from reference.cards import card_index
+
+    return load_encodings(card_index())
+
+
+def status(card: Card, encodings: MappingProxyType[str, Encoded]) -> tuple[Status, tuple[str, ...]]:
+    """A card's encoding status and, when not encodable, the mechanics the engine lacks."""
+    enc = encodings.get(card.id)
+    if enc is None:
+        return "not yet encoded", ()
+    missing = enc.encoding.missing
+    return ("not encodable", missing) if missing else ("encoded", ())

@@ -1,0 +1,135 @@
+"""Card effects as data: each encoded card's text, part by part, mapped to the engine's effect vocabulary.
+
+An encoding (``reference/data/cards/*.yaml``) lists a card's parts. Each part quotes the fragment
+of the card's text it encodes (``text``), says which Discipline level's text it belongs to
+(``level``: a ``[pot]`` line is basic, a ``[POT]`` line superior), and gives exactly one effect:
+a sect or title, a strike, a maneuver, a modifier (+stealth, +bleed, +intercept), a weapon's
+kind, a limit ("each combat", "only usable ..."), or ``not_modelled`` naming the mechanic the
+engine lacks. The parts must cover the whole text (reference/effectcheck.py checks the quotes
+and the numbers against the card); a card with a ``not_modelled`` part is *not encodable* and a
+scenario may use it only by saying it ignores those parts.
+
+The card text is today's official text in today's terms (lock/unlock for tap/untap); the parts
+quote it verbatim.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Level = Literal["any", "basic", "superior"]
+Sect = Literal["Camarilla", "Sabbat", "Independent", "Laibon", "Anarch"]
+Range = Literal["close", "long", "before_range", "first_round"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class StrikeEffect(_Strict):
+    """A strike: damage (a number, or the striker's strength plus a number), its kind, what else it does."""
+
+    damage: int | None = Field(default=None, ge=0, le=20, description="Fixed damage: 'Strike: 2R damage' is 2.")
+    strength_plus: int | None = Field(default=None, ge=0, le=10,
+                                      description="Damage from strength: 'strength+1' is 1, 'strength' is 0.")
+    ranged: bool = Field(default=False, description="'R' after the number: usable at long range.")
+    aggravated: bool = False
+    first_strike: bool = False
+    dodge: bool = False
+    combat_ends: bool = False
+    steal_blood: int = Field(default=0, ge=0, le=10)
+
+    @model_validator(mode="after")
+    def _one_damage(self) -> StrikeEffect:
+        if self.damage is not None and self.strength_plus is not None:
+            raise ValueError("a strike's damage is a number or strength plus a number, not both")
+        return self
+
+
+class ManeuverEffect(_Strict):
+    """Maneuvers the card gives: '1 optional maneuver each combat', 'Maneuver'."""
+
+    count: int = Field(default=1, ge=1, le=5)
+    per: Literal["use", "combat", "round"] = Field(default="use", description="How often: each use, combat, round.")
+    optional: bool = True
+
+
+class Modifier(_Strict):
+    """A number added to the acting or reacting minion for an action, or for as long as it holds the card."""
+
+    stealth: int = Field(default=0, ge=-5, le=5)
+    intercept: int = Field(default=0, ge=-5, le=5)
+    bleed: int = Field(default=0, ge=-5, le=5)
+    strength: int = Field(default=0, ge=-5, le=5)
+    limited: bool = Field(default=False, description="'(limited)': one such effect each action.")
+
+
+class Prevention(_Strict):
+    """Damage prevented: 'prevent 1 damage each combat'."""
+
+    amount: int = Field(ge=1, le=10)
+    per: Literal["use", "combat", "round"] = "use"
+    kind: Literal["any", "aggravated", "non_aggravated"] = "any"
+
+
+class Part(_Strict):
+    """One fragment of a card's text and the one effect it has."""
+
+    text: str = Field(min_length=1, description="The fragment of the card's text, verbatim.")
+    level: Level = Field(default="any", description="Which Discipline level's text: basic [pot], superior [POT].")
+    sect: Sect | None = None
+    title: str | None = Field(default=None, max_length=40, description="A title: Prince, Justicar, Primogen, ...")
+    clan_trait: Literal["blood cursed"] | None = None
+    weapon: Literal["gun", "melee", "weapon"] | None = None
+    unique: bool = False
+    strike: StrikeEffect | None = None
+    maneuver: ManeuverEffect | None = None
+    modifier: Modifier | None = None
+    prevent: Prevention | None = None
+    usable: Range | None = Field(default=None, description="'Only usable at long range', 'before range is determined'.")
+    duration: Literal["round", "combat", "action"] | None = Field(
+        default=None, description="How long the part's effect lasts: 'this round', 'this combat'.")
+    same_as_basic: bool = Field(default=False, description="'As above': the superior text repeats the basic one.")
+    not_modelled: str | None = Field(default=None, min_length=3,
+                                     description="The mechanic the engine lacks for this part.")
+
+    @model_validator(mode="after")
+    def _one_effect(self) -> Part:
+        given = [k for k in EFFECT_KEYS if getattr(self, k) not in (None, False)]
+        if len(given) != 1:
+            raise ValueError(f"a part has exactly one effect ({', '.join(EFFECT_KEYS)}); found "
+                             f"{', '.join(given) or 'none'}")
+        return self
+
+    @property
+    def effect(self) -> str:
+        """Which effect this part has."""
+        return next(k for k in EFFECT_KEYS if getattr(self, k) not in (None, False))
+
+
+EFFECT_KEYS = ("sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier", "prevent",
+               "usable", "duration", "same_as_basic", "not_modelled")
+
+
+class Encoding(_Strict):
+    """A card's text as parts, each with its effect."""
+
+    card: str = Field(min_length=1, description="The card's name or id (card:100001).")
+    name: str | None = Field(default=None, description="With an id: the card's name, for readers (checked).")
+    parts: tuple[Part, ...] = Field(description="The card's text, part by part (reference/effectcheck.py).")
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The mechanics not modelled, in order; empty when the card is fully encoded."""
+        return tuple(dict.fromkeys(p.not_modelled for p in self.parts if p.not_modelled))
+
+    def parts_for(self, level: Level) -> tuple[Part, ...]:
+        """The parts in effect for a use at ``level`` ("any" for a card without levels)."""
+        if level == "any":
+            return tuple(p for p in self.parts if p.level == "any")
+        superior = level == "superior" and any(p.level == "superior" for p in self.parts)
+        same = any(p.same_as_basic for p in self.parts if p.level == "superior")
+        wanted = {"any", "superior"} | ({"basic"} if not superior or same else set())
+        return tuple(p for p in self.parts if p.level in wanted)

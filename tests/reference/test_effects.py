@@ -1,0 +1,63 @@
+"""Card encodings: every part quotes its card, covers it all, and says what the fragment says."""
+
+from __future__ import annotations
+
+import pytest
+
+from reference.cards import card_index, find_card
+from reference.effectcheck import ENCODINGS_DIR, check_encoding, encodings, load_encodings, status
+from reference.effects import Encoding
+from reference.problems import ProblemsError
+from tests.conftest import DATA
+
+
+def test_every_encoding_matches_its_card() -> None:
+    """load_encodings raises on any quote, coverage or number problem in reference/data/cards."""
+    found = load_encodings(card_index(), ENCODINGS_DIR)
+    assert len(found) >= 327  # every era vampire
+
+
+def test_every_era_vampire_has_a_status() -> None:
+    vampires = [c for c in card_index().by_id.values() if c.is_era_card and c.kind == "crypt"]
+    assert len(vampires) == 327
+    assert all(status(c, encodings())[0] != "not yet encoded" for c in vampires)
+
+
+def test_a_not_modelled_part_makes_the_card_not_encodable() -> None:
+    donal = find_card("Dónal O'Connor")
+    state, missing = status(donal, encodings())
+    assert state == "not encodable" and missing
+
+
+def test_bad_encodings_give_one_line_each() -> None:
+    with pytest.raises(ProblemsError) as exc:
+        load_encodings(card_index(), DATA / "bad_encodings")
+    lines = [str(p).replace(str(DATA), "tests/data") for p in exc.value.problems]
+    f = "tests/data/bad_encodings/cards.yaml"
+    assert lines == [
+        f"{f}:5: [0].parts[1].strike: damage 3 is not in 'Strike: 2R damage'",
+        f"{f}:10: [1].parts[1].strike: aggravated is false, not what 'Strike: 1R aggravated damage.' says",
+        f"{f}:12: [2].parts: Flamethrower's any text is not all encoded: 'Strike: 2R aggravated damage.' (add a "
+        "part for it, with `not_modelled:` naming the mechanic if the engine lacks it)",
+        f"{f}:16: [3].parts[0].text: not in Assault Rifle's any text: 'Strike: 4R damage, with 2 optional "
+        "maneuvers each round.'",
+        f"{f}:20: [4].parts[1].modifier: limited is false, not what '+1 bleed (limited).' says",
+        f"{f}:22: [5].card: no card named \"Nobody's Card\"; did you mean: Body Flare, Bloody Mary, Body Bag?",
+        f"{f}:27: [6].parts[0]: Value error, a part has exactly one effect (sect, title, clan_trait, weapon, "
+        "unique, strike, maneuver, modifier, prevent, usable, duration, same_as_basic, not_modelled); found "
+        "sect, usable",
+    ]
+
+
+def test_levels_select_the_lines_of_their_discipline() -> None:
+    signpost = find_card("Torn Signpost")
+    enc = Encoding.model_validate({"card": "Torn Signpost", "parts": [
+        {"text": "Only usable before range is determined.", "usable": "before_range"},
+        {"text": "This vampire gets a strength of 2 this combat.", "level": "superior",
+         "not_modelled": "strength set for a combat"},
+        {"text": "This vampire gets a strength of 3 this combat.", "level": "superior",
+         "not_modelled": "strength set for a combat"},
+    ]})
+    issues = check_encoding(signpost, enc)
+    assert (("parts", 1, "text"), "not in Torn Signpost's superior text (it is in the basic text): "
+            "'This vampire gets a strength of 2 this combat.'") in issues
