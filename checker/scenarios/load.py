@@ -268,6 +268,15 @@ def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: M
         for i, rid in enumerate(getattr(sc, key)):
             if rid not in rules:
                 problems.append(located.problem((key, i), f"unknown rule id {rid!r}{suggest(rid, rules)}"))
+    if sc.rulings:
+        from reference.knowledge import reference
+
+        held = reference().cards
+        known_rulings = held.rulings if held else {}
+        for i, rid in enumerate(sc.rulings):
+            if rid not in known_rulings:
+                problems.append(located.problem(("rulings", i), f"unknown ruling {rid!r}"
+                                                                f"{suggest(rid, known_rulings)}"))
     for i, r in enumerate(sc.rulesets):
         if r not in rulesets:
             problems.append(located.problem(("rulesets", i), f"unknown ruleset {r!r}{suggest(r, rulesets)}"))

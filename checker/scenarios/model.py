@@ -102,6 +102,9 @@ class Scenario(Strict):
     question: str = Field(min_length=1, max_length=2000, description="The question, in words.")
     tests: tuple[str, ...] = Field(min_length=1, description="Rule ids this scenario checks (each must exist).")
     cites: tuple[str, ...] = Field(default=(), description="Other rule ids the scenario relies on.")
+    rulings: tuple[str, ...] = Field(
+        default=(), description="Rulings on cards this scenario states as a question with its answer "
+                                "(ruling ids, `rules ruling`); quote each in a comment by the expectation.")
     rulesets: tuple[str, ...] = Field(min_length=1, description="Rulesets the question is asked under.")
     setup: Setup
     steps: tuple[dict[str, Any], ...] = Field(
