@@ -118,7 +118,7 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "prevent", f"prevent {part.prevent.amount} is not in {part.text!r}"
     checks: dict[str, dict[str, str]] = {
         "usable": {"close": "close range", "long": "long range", "before_range": "before range",
-                   "first_round": "first round"},
+                   "first_round": "first round", "bleed_action": "during a bleed action"},
         "duration": {"round": "this round", "combat": "this combat", "action": "this action"}}
     for key, phrases in checks.items():
         value = getattr(part, key)
@@ -134,6 +134,10 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "unique", f"'unique' is not in {part.text!r}"
     if part.same_as_basic and not _has(q, "as above"):
         yield "same_as_basic", f"'as above' is not in {part.text!r}"
+    if part.use_as and f"[{part.use_as.lower()}]" not in q:
+        yield "use_as", f"[{part.use_as}] is not in {part.text!r}"
+    if part.life is not None and f"{part.life} life" not in q:
+        yield "life", f"{part.life} life is not in {part.text!r}"
     if part.clan_trait and not _has(q, part.clan_trait):
         yield "clan_trait", f"{part.clan_trait} is not in {part.text!r}"
 

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Level = Literal["any", "basic", "superior"]
 Sect = Literal["Camarilla", "Sabbat", "Independent", "Laibon", "Anarch"]
-Range = Literal["close", "long", "before_range", "first_round"]
+Range = Literal["close", "long", "before_range", "first_round", "bleed_action"]
 
 
 class _Strict(BaseModel):
@@ -92,6 +92,9 @@ class Part(_Strict):
     duration: Literal["round", "combat", "action"] | None = Field(
         default=None, description="How long the part's effect lasts: 'this round', 'this combat'.")
     same_as_basic: bool = Field(default=False, description="'As above': the superior text repeats the basic one.")
+    use_as: Literal["ACTION MODIFIER", "COMBAT", "REACTION", "ACTION"] | None = Field(
+        default=None, description="A level played as another card type: '[COMBAT]'.")
+    life: int | None = Field(default=None, ge=1, le=20, description="A retainer's or ally's life: 'with 1 life'.")
     not_modelled: str | None = Field(default=None, min_length=3,
                                      description="The mechanic the engine lacks for this part.")
 
@@ -110,7 +113,7 @@ class Part(_Strict):
 
 
 EFFECT_KEYS = ("sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier", "prevent",
-               "usable", "duration", "same_as_basic", "not_modelled")
+               "usable", "duration", "same_as_basic", "use_as", "life", "not_modelled")
 
 
 class Encoding(_Strict):
@@ -126,10 +129,14 @@ class Encoding(_Strict):
         return tuple(dict.fromkeys(p.not_modelled for p in self.parts if p.not_modelled))
 
     def parts_for(self, level: Level) -> tuple[Part, ...]:
-        """The parts in effect for a use at ``level`` ("any" for a card without levels)."""
-        if level == "any":
-            return tuple(p for p in self.parts if p.level == "any")
-        superior = level == "superior" and any(p.level == "superior" for p in self.parts)
-        same = any(p.same_as_basic for p in self.parts if p.level == "superior")
-        wanted = {"any", "superior"} | ({"basic"} if not superior or same else set())
+        """The parts in effect for a use at ``level``: the unmarked text, then the level's own lines (a superior
+        text saying "As above" repeats the basic one)."""
+        wanted = {"any"}
+        if level == "basic":
+            wanted.add("basic")
+        elif level == "superior":
+            wanted.add("superior")
+            superior = [p for p in self.parts if p.level == "superior"]
+            if not superior or any(p.same_as_basic for p in superior):
+                wanted.add("basic")
         return tuple(p for p in self.parts if p.level in wanted)

@@ -368,7 +368,7 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
     """A generic action card: its target, stealth, cost and effects."""
     card = d.card
     state, actor = begin_action(state, d, ctx, card=True)
-    check_minion_card(actor, card, ctx)
+    check_minion_card(actor, card, card.name, ctx)
     ctx.cite("announce_action_card", f"{actor.name}'s action is announced by playing the action card {card.name}")
     directed_at = None
     if card.directed:

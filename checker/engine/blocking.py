@@ -8,6 +8,7 @@ from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
 from checker.engine.decisions import Action, Cost, Modifier, Reaction
 from checker.engine.phases import pay_blood, pay_pool, replace_card
+from checker.engine.requirements import check_minion_card
 from checker.engine.state import ActionRecord, State
 
 DeferredCost = tuple[str, Cost, str]  # (minion paying blood, cost, card name)
@@ -48,11 +49,20 @@ def eligible_blockers(state: State, d: Declared, ctx: Ctx) -> list[str]:
     return order
 
 
+LIMITED = "(limited)"  # the mark of a limited bleed modifier among the modifiers used this action
+
+
 def _modifier(state: State, m: Modifier, d: Declared, used: set[str], ctx: Ctx,
               deferred: list[DeferredCost]) -> State:
     if m.name in used:
         ctx.illegal("modifier_once", f"{d.actor} cannot use the action modifier {m.name} twice in one action")
     used.add(m.name)
+    check_minion_card(state.minion(d.actor), m, m.name, ctx)
+    if m.limited and m.bleed:
+        if LIMITED in used:
+            ctx.illegal("card_over_rule", f"{m.name} is a limited bleed modifier and one was already played this "
+                                          "action: its text says '(limited)'")
+        used.add(LIMITED)
     if m.bleed and d.kind not in ("bleed", "card"):
         ctx.illegal("modifier_by_actor", f"{m.name} modifies a bleed and this action is not a bleed")
     if ctx.p("modifier_costs_when_blocked") == "paid":
@@ -70,6 +80,7 @@ def _reaction(state: State, r: Reaction, blocker: str, used: set[tuple[str, str]
     if (blocker, r.name) in used:
         ctx.illegal("reaction_once", f"{blocker} cannot use the reaction {r.name} twice in one action")
     used.add((blocker, r.name))
+    check_minion_card(state.minion(blocker), r, r.name, ctx)
     if r.intercept and not ctx.p("intercept_allowed"):
         ctx.illegal_param("intercept_allowed", f"{r.name} gives intercept, which this edition does not use")
     state = pay_pool(state, owner, r.cost.pool, ctx, "reaction_intercept", r.name)

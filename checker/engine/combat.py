@@ -92,7 +92,7 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
         for k, v in rnd.prevent_before_range.items():
             prevent[k] = prevent.get(k, 0) + v
     bonus = _effects(rnd, acting, blocking, ctx)
-    long_range, weapon_maneuvers = _range(rnd, acting, blocking, ctx)
+    long_range, weapon_maneuvers = _range(rnd, acting, blocking, ledger, ctx)
     ctx.announce("strikes_phase", "strikes")
     strikes = {w: s.model_copy(update={"plus_damage": s.plus_damage + bonus.get(w, 0)}) if bonus.get(w) else s
                for w, s in rnd.strikes.items()}
@@ -147,7 +147,7 @@ def _effects(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> dict[str, int]
     return bonus
 
 
-def _range(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> tuple[bool, dict[str, str]]:
+def _range(rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ctx) -> tuple[bool, dict[str, str]]:
     """Maneuvers in order: the acting minion first, then cancel and re-maneuver by turns."""
     if ctx.p("ranges_used"):
         ctx.cite("establish_range", "establish range: each round begins at close range")
@@ -163,6 +163,12 @@ def _range(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> tuple[bool, dict
         if m.by == previous:
             ctx.illegal("maneuver_again", f"{m.by} cannot maneuver twice in a row: only once its maneuver is "
                                           "canceled may it maneuver again")
+        if m.weapon and m.each_combat is not None:
+            used = ledger.card_maneuvers.get((m.by, m.weapon), 0)
+            if used >= m.each_combat:
+                ctx.illegal("card_over_rule", f"{m.weapon} gives {m.by} {m.each_combat} maneuver each combat, "
+                                              "already used: the card's text limits the rule")
+            ledger.card_maneuvers[(m.by, m.weapon)] = used + 1
         if m.weapon:
             if m.by in weapons and ctx.p("weapon_maneuver_once"):
                 ctx.illegal_param("weapon_maneuver_once", f"{m.by} already maneuvered with a weapon or strike card")
@@ -277,7 +283,12 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
 
 def _hit(who: str, opp: str, s: Strike, strength: int, ctx: Ctx) -> Hit:
     hands = ctx.p("hand_damage") + strength
-    damage = (hands + s.plus_damage) if s.hands else (s.damage + s.plus_damage if s.is_damage else 0)
+    if s.strength_plus is not None:
+        damage = hands + s.strength_plus + s.plus_damage
+        what = s.weapon or s.name or f"{who}'s strike"
+        ctx.cite("strike_weapon", f"{what} strikes for strength ({hands}) +{s.strength_plus}: {damage} damage")
+    else:
+        damage = (hands + s.plus_damage) if s.hands else (s.damage + s.plus_damage if s.is_damage else 0)
     if s.hands:
         ctx.cite_param("hand_damage", f"{who}'s hands do {damage} damage")
         if strength:
@@ -297,6 +308,8 @@ def _describe(s: Strike) -> str:
         parts.append(f"+{s.plus_aggravated} aggravated")
     if s.hands:
         parts.append("hands" + (f" +{s.plus_damage}" if s.plus_damage else ""))
+    elif s.strength_plus is not None:
+        parts.append(f"strength +{s.strength_plus}")
     elif s.damage:
         parts.append(f"{s.damage + s.plus_damage} damage")
     for flag in ("aggravated", "ranged", "first_strike", "dodge", "combat_ends", "paralyze"):

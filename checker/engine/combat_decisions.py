@@ -21,6 +21,9 @@ class Strike(Strict):
     name: str | None = Field(default=None, max_length=80)
     hands: bool = Field(default=False, description="A bare-handed strike: the hand damage (1) plus `plus_damage`.")
     damage: int = Field(default=0, ge=0, le=50, description="Damage of a weapon or strike card.")
+    strength_plus: int | None = Field(default=None, ge=0, le=10,
+                                      description="A strike for strength plus this ('strength+1 damage'): the "
+                                                  "striker's hand damage and its card's strength, plus this.")
     plus_damage: int = Field(default=0, ge=0, le=50, description="Damage modifiers added to the strike.")
     aggravated: bool = False
     plus_aggravated: int = Field(default=0, ge=0, le=50,
@@ -42,11 +45,14 @@ class Strike(Strict):
     def _one_kind(self) -> Strike:
         if self.hands and self.damage:
             raise ValueError("a hand strike does `plus_damage`, not `damage`")
+        if self.strength_plus is not None and (self.damage or self.hands):
+            raise ValueError("a strike for strength has no `damage` of its own and is not `hands`")
         return self
 
     @property
     def is_damage(self) -> bool:
-        return self.hands or self.damage > 0 or self.plus_damage > 0 or self.plus_aggravated > 0
+        return (self.hands or self.strength_plus is not None or self.damage > 0 or self.plus_damage > 0
+                or self.plus_aggravated > 0)
 
 
 class Maneuver(Strict):
@@ -54,6 +60,9 @@ class Maneuver(Strict):
 
     by: str = Name
     weapon: str | None = Field(default=None, max_length=80, description="A weapon or strike card used to maneuver.")
+    each_combat: int | None = Field(default=None, ge=1, le=5,
+                                    description="The card gives this many maneuvers each combat ('with 1 optional "
+                                                "maneuver each combat'); filled from a real card's text.")
 
 
 class Exchange(Strict):

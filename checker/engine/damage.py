@@ -9,7 +9,7 @@ aggravated damage costs, and whether damage beyond blood means torpor or burning
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from checker.engine.context import Ctx
 from checker.engine.decks import has_deck, to_crypt_bottom
@@ -39,6 +39,7 @@ class CombatLedger:
     stolen_this_round: set[tuple[str, str]]
     kept_excess: set[str]
     retainer_life: dict[tuple[str, str], int]
+    card_maneuvers: dict[tuple[str, str], int] = field(default_factory=dict)  # (minion, card) -> maneuvers this combat
 
 
 def burn_minion(state: State, name: str, ctx: Ctx, step: str, why: str) -> State:

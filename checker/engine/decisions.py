@@ -24,16 +24,29 @@ class Cost(Strict):
     blood: int = Count
 
 
-class Modifier(Strict):
+class Requires(Strict):
+    """What a minion card asks of who plays it: a Discipline (at superior level for its boldfaced text), a clan."""
+
+    vampire_only: bool = False
+    discipline: str | None = Field(default=None, max_length=40,
+                                   description="The Discipline it requires of the minion using it (rb95:3.2).")
+    superior: bool = Field(default=False, description="Its superior (boldfaced) text is used: it needs the "
+                                                      "Discipline at superior level (rb95:3.1.1.p1).")
+    clan: str | None = Field(default=None, max_length=40,
+                             description="The clan symbol on it: only vampires of that clan use it (rb95:3.2).")
+
+
+class Modifier(Requires):
     """An action modifier card played by the acting minion (ref14:III.D.note1)."""
 
     name: str = Name
     stealth: int = Field(default=0, ge=0, le=20, description="Stealth it adds.")
     bleed: int = Field(default=0, ge=0, le=20, description="Pool it adds to a bleed.")
+    limited: bool = Field(default=False, description="'(limited)': one limited bleed modifier each action.")
     cost: Cost = Cost()
 
 
-class Reaction(Strict):
+class Reaction(Requires):
     """A reaction card played by a blocking minion (ref14:III.C.2.a)."""
 
     name: str = Name
@@ -141,7 +154,7 @@ class Diablerize(Action):
     skill_card: bool = Field(default=True, description="A younger diablerist finds a skill card (ref14:II.C.8.e.i).")
 
 
-class ActionCardSpec(Strict):
+class ActionCardSpec(Requires):
     """A generic action card, described by its effects (ref14:II.C.10)."""
 
     name: str = Name
@@ -149,13 +162,6 @@ class ActionCardSpec(Strict):
     target: str | None = Field(default=None, max_length=80, description="A Methuselah or a minion.")
     stealth: int = Field(default=0, ge=0, le=20)
     cost: Cost = Cost()
-    vampire_only: bool = False
-    discipline: str | None = Field(default=None, max_length=40,
-                                   description="The Discipline it requires of the minion using it (rb95:3.2).")
-    superior: bool = Field(default=False, description="Its superior (boldfaced) text is used: it needs the "
-                                                      "Discipline at superior level (rb95:3.1.1.p1).")
-    clan: str | None = Field(default=None, max_length=40,
-                             description="The clan symbol on it: only vampires of that clan use it (rb95:3.2).")
     bleed: int = Field(default=0, ge=0, le=100, description="The target Methuselah is bled for this much.")
     gain_blood: int = Field(default=0, ge=0, le=100, description="The acting vampire gains this much blood.")
     gain_pool: int = Field(default=0, ge=0, le=100, description="The acting Methuselah gains this much pool.")

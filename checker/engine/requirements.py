@@ -8,35 +8,35 @@ clan. A Discipline card gives a vampire a Discipline, or raises it to superior, 
 from __future__ import annotations
 
 from checker.engine.context import Ctx
-from checker.engine.decisions import ActionCardSpec, MasterCard
+from checker.engine.decisions import MasterCard, Requires
 from checker.engine.state import Minion, State
 
 
-def check_minion_card(actor: Minion, card: ActionCardSpec, ctx: Ctx) -> None:
+def check_minion_card(actor: Minion, card: Requires, name: str, ctx: Ctx) -> None:
     """Refuse a minion card its user cannot use; cite what lets it use one."""
     needs = [f"{card.discipline}" if card.discipline else "", f"the {card.clan} clan" if card.clan else ""]
     needs = [n for n in needs if n]
     if (card.vampire_only or needs) and not actor.is_vampire:
         why = f"it requires {' and '.join(needs)}" if needs else "it is for vampires only"
-        ctx.illegal("vampire_only_cards", f"{actor.name} is an ally and cannot use {card.name}: {why}")
+        ctx.illegal("vampire_only_cards", f"{actor.name} is an ally and cannot use {name}: {why}")
     if card.discipline:
         level = actor.discipline(card.discipline)
         if level is None:
-            ctx.illegal("discipline_required", f"{card.name} requires {card.discipline}, which {actor.name} "
+            ctx.illegal("discipline_required", f"{name} requires {card.discipline}, which {actor.name} "
                                                "does not have")
         if card.superior and level != "superior":
             ctx.illegal("superior_text", f"{actor.name} has basic {card.discipline}: she can use the plain text of "
-                                         f"{card.name}, not its superior text")
-        ctx.cite("discipline_used", f"{actor.name} has {card.discipline}, the Discipline on {card.name}: "
+                                         f"{name}, not its superior text")
+        ctx.cite("discipline_used", f"{actor.name} has {card.discipline}, the Discipline on {name}: "
                                     "she can use the card")
         if card.superior:
             ctx.cite("superior_text", f"{actor.name} has superior {card.discipline}: she uses the superior text "
-                                      f"of {card.name}")
+                                      f"of {name}")
     if card.clan:
         if actor.clan != card.clan:
-            ctx.illegal("clan_symbol", f"{card.name} has the {card.clan} clan symbol and {actor.name} is "
+            ctx.illegal("clan_symbol", f"{name} has the {card.clan} clan symbol and {actor.name} is "
                                        f"{actor.clan or 'of no clan'}: only {card.clan} vampires use it")
-        ctx.cite("clan_symbol", f"{actor.name} is {card.clan}, the clan on {card.name}")
+        ctx.cite("clan_symbol", f"{actor.name} is {card.clan}, the clan on {name}")
 
 
 def check_master_card(state: State, who: str, card: MasterCard, ctx: Ctx) -> None:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from checker.engine.decisions import DECISIONS, Strict
 from checker.engine.setup import check_setup
 from checker.scenarios.model import ActionExpect, GameExpect, MinionExpect, PlayerExpect, Scenario, VoteExpect
-from checker.scenarios.realcards import resolve_setup
+from checker.scenarios.realcards import resolve_setup, resolve_steps
 from reference.documents import display_path
 from reference.parameters import check_value, migrate
 from reference.problems import Problem, ProblemsError, suggest
@@ -308,7 +308,9 @@ def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: M
             problems.append(located.problem(("expect_by_ruleset", r),
                                             f"{r!r} is not one of this scenario's rulesets or variants"))
     setup, card_issues = resolve_setup(sc.setup)  # vampires named by their card take its capacity, clan, ...
-    sc = sc.model_copy(update={"setup": setup})
+    steps_written, step_card_issues = resolve_steps(sc.steps)  # library cards named take their encoded effects
+    sc = sc.model_copy(update={"setup": setup, "steps": steps_written})
+    problems += [located.problem(p, msg) for p, msg in step_card_issues]
     problems += [located.problem(("setup", *p), msg) for p, msg in card_issues]
     unresolved = {p[:2] for p, _ in card_issues}  # a minion whose card is unknown has no fields to check yet
     problems += [located.problem(("setup", *p), msg) for p, msg in check_setup(sc.setup) if p[:2] not in unresolved]

@@ -8,6 +8,8 @@ beside it. An unknown name is refused with the three nearest names.
 
 from __future__ import annotations
 
+from typing import Any
+
 from checker.engine.setup import MinionSetup, Setup
 from reference.cards import Card, UnknownCardError, find_card
 from reference.disciplines import discipline_levels
@@ -78,3 +80,142 @@ def _vampire_card(text: str, where: tuple[str | int, ...], issues: list[Issue]) 
                               "not a vampire"))
         return None
     return card
+
+
+# --- library cards in steps -------------------------------------------------------------------------------
+
+CONTEXTS = {"modifier": "modifier", "modifiers": "modifier", "reaction": "reaction", "equipment": "equipment",
+            "retainer": "retainer", "ally": "ally"}
+"""The key a card spec is written under, and what it is played as."""
+LIBRARY_TYPES = {"strike": ("Combat", "Equipment"), "modifier": ("Action Modifier",), "reaction": ("Reaction",),
+                 "equipment": ("Equipment",), "retainer": ("Retainer",), "ally": ("Ally",)}
+
+
+def resolve_steps(steps: tuple[dict[str, Any], ...]) -> tuple[tuple[dict[str, Any], ...], list[Issue]]:
+    """The steps with every real library card (``{card: NAME, level: superior}``, or a strike's ``weapon: NAME``)
+    written out as the effects its encoding gives, and every problem found."""
+    issues: list[Issue] = []
+    out = tuple(_walk(step, ("steps", i), None, issues) for i, step in enumerate(steps))
+    return out, issues
+
+
+def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: list[Issue]) -> Any:
+    if isinstance(node, list):
+        return [_walk(x, (*path, i), context, issues) for i, x in enumerate(node)]
+    if not isinstance(node, dict):
+        return node
+    if context is not None and context != "maneuver" and isinstance(node.get("card"), str):
+        return _expand(node, path, context, issues)
+    if context == "strike" and isinstance(node.get("weapon"), str) and not ({"damage", "hands", "strength_plus"}
+                                                                            & set(node)):
+        found = _real(node["weapon"])
+        if found is not None and found[1] is not None:
+            return _expand({**node, "card": node["weapon"]}, path, context, issues)
+    if context == "maneuver" and isinstance(node.get("card"), str):  # {by: X, card: .44 Magnum}
+        found = _real(node["card"])
+        encoded = found[1] if found is not None else None
+        if found is None or encoded is None:
+            issues.append(((*path, "card"), f"{node['card']!r} is not an encoded card of the era; name the weapon "
+                                            "with `weapon:` to describe it by its effects"))
+            return node
+        card = found[0]
+        per_combat = [p.maneuver.count for p in encoded.encoding.parts
+                      if p.maneuver is not None and p.maneuver.per == "combat"]
+        rest = {k: v for k, v in node.items() if k != "card"}
+        return {**rest, "weapon": card.name, **({"each_combat": per_combat[0]} if per_combat else {})}
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "maneuvers" and isinstance(value, list):
+            out[key] = [_walk(m, (*path, key, i), "maneuver", issues) for i, m in enumerate(value)]
+        elif key == "strikes" and isinstance(value, dict):
+            out[key] = {who: _walk(s, (*path, key, who), "strike", issues) for who, s in value.items()}
+        else:
+            out[key] = _walk(value, (*path, key), CONTEXTS.get(str(key)), issues)
+    return out
+
+
+def _real(name: str) -> tuple[Card, Encoded | None] | None:
+    try:
+        card = find_card(name)
+    except UnknownCardError:
+        return None
+    return card, encodings().get(card.id)
+
+
+def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, issues: list[Issue]) -> Any:
+    name = str(node["card"])
+    where = (*path, "card")
+    failed = {**{k: v for k, v in node.items() if k not in ("card", "level", "ignore_text")}, "name": name}
+    try:
+        card = find_card(name)
+    except UnknownCardError as exc:
+        near = f"; the nearest: {', '.join(exc.suggestions[:3])}" if exc.suggestions else ""
+        issues.append((where, f"no card named {name!r}{near}"))
+        return failed  # reported once, not again by the step checks
+    if not set(card.types) & set(LIBRARY_TYPES[context]):
+        kind = " / ".join(card.types)
+        issues.append((where, f"{card.name} is {'an' if kind[0] in 'AEIOU' else 'a'} {kind} card: it cannot be "
+                              f"played as a {context}"))
+        return failed  # reported once, not again by the step checks
+    encoded = encodings().get(card.id)
+    if encoded is None:
+        issues.append((where, f"{card.name}'s text is not encoded yet, so its effects would be left out; describe "
+                              "the card by its effects instead (`name:` and the effect fields)"))
+        return failed  # reported once, not again by the step checks
+    level = node.get("level", "any")
+    levels = {p.level for p in encoded.encoding.parts} - {"any"}
+    if levels and level not in ("basic", "superior"):
+        issues.append(((*path, "level"), f"{card.name} has a basic and a superior text: say `level: basic` or "
+                                         "`level: superior`"))
+        return failed  # reported once, not again by the step checks
+    if not levels:
+        level = "any"
+    parts = encoded.encoding.parts_for(level)
+    missing = [p for p in parts if p.not_modelled]
+    if missing and not node.get("ignore_text"):
+        said = "; ".join(f"{p.text!r} ({p.not_modelled})" for p in missing)
+        issues.append((where, f"{card.name}'s {level} text is not all modelled: {said}. Say `ignore_text: true` "
+                              "to ask without those parts"))
+        return failed  # reported once, not again by the step checks
+    fields = _fields(card, parts, context, level)
+    clash = sorted(k for k in fields if k in node and k not in ("name", "weapon") and node[k] != fields[k])
+    for k in clash:
+        issues.append(((*path, k), f"{k} comes from the card {card.name} ({fields[k]!r}); remove it"))
+    rest = {k: v for k, v in node.items() if k not in ("card", "level", "ignore_text")}
+    return {**rest, **fields}
+
+
+def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dict[str, Any]:
+    """The abstract fields of a spec from a card's encoded parts."""
+    fields: dict[str, Any] = {"name": card.name}
+    for p in parts:
+        if p.strike is not None and context == "strike":
+            s = p.strike
+            if s.strength_plus is not None:
+                fields["strength_plus"] = s.strength_plus
+            elif s.damage:
+                fields["damage"] = s.damage
+            for flag in ("ranged", "aggravated", "first_strike", "dodge", "combat_ends"):
+                if getattr(s, flag):
+                    fields[flag] = True
+            if s.steal_blood:
+                fields["steal_blood"] = s.steal_blood
+        if p.usable == "long" and context == "strike":
+            fields["long_range_only"] = True
+        if p.modifier is not None:
+            for key in {"modifier": ("stealth", "bleed"), "reaction": ("intercept",)}.get(context, ()):
+                if getattr(p.modifier, key):
+                    fields[key] = fields.get(key, 0) + getattr(p.modifier, key)
+            if p.modifier.limited and context == "modifier":
+                fields["limited"] = True
+        if p.life is not None and context in ("retainer", "ally"):
+            fields["life"] = p.life
+    if context == "strike" and "Equipment" in card.types:
+        fields["weapon"] = card.name
+    cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
+    if cost and context != "strike":
+        fields["cost"] = cost
+    if card.discipline_requirement and context in ("modifier", "reaction"):
+        fields["discipline"] = card.disciplines[0] if len(card.disciplines) == 1 else card.discipline_requirement
+        fields["superior"] = level == "superior"
+    return fields

@@ -75,3 +75,51 @@ def test_unknown_names_and_library_cards() -> None:
     assert line.endswith("no card named 'Adriane'; the nearest: Adrianne, Ariane, Ariadne")
     [line] = problems("{vampire: .44 Magnum, controller: alice}", ".44 Magnum")
     assert line.endswith(".44 Magnum (card:100001) is an Equipment card, not a vampire")
+
+
+STEPS = """\
+title: Real library cards
+question: What do the cards do?
+tests: ["ref14:II.C.1.a"]
+rulesets: [jyhad-1.4]
+setup:
+  players: [{{name: alice}}, {{name: bob}}]
+  phase: minion
+  minions:
+    - {{name: Cassandra, controller: alice, capacity: 5, blood: 3, disciplines: {{Dominate: superior}}}}
+steps:
+  - bleed: {{actor: Cassandra, modifiers: [{modifier}]}}
+expect: {{}}
+"""
+
+
+def step_problems(modifier: str) -> list[str]:
+    located = load_text(STEPS.format(modifier=modifier), "steps.yaml")
+    with pytest.raises(ProblemsError) as exc:
+        load_scenario_from(located, "steps.yaml", set(corpus().rules), rulesets())
+    return [str(p) for p in exc.value.problems]
+
+
+def test_a_library_card_takes_its_effects_and_requirements() -> None:
+    located = load_text(STEPS.format(modifier="{card: Bonding, level: superior}"), "steps.yaml")
+    loaded = load_scenario_from(located, "steps.yaml", set(corpus().rules), rulesets())
+    modifier = loaded.scenario.steps[0]["bleed"]["modifiers"][0]
+    assert modifier == {"name": "Bonding", "stealth": 1, "bleed": 1, "limited": True, "discipline": "Dominate",
+                        "superior": True}
+
+
+@pytest.mark.parametrize(("modifier", "expected"), [
+    ("{card: Bondng, level: basic}", "steps.yaml:11: steps[0].bleed.modifiers[0].card: no card named 'Bondng'; "
+                                     "the nearest: Bonding"),
+    ("{card: .44 Magnum}", "steps.yaml:11: steps[0].bleed.modifiers[0].card: .44 Magnum is an Equipment card: it "
+                           "cannot be played as a modifier"),
+    ("{card: Bonding}", "steps.yaml:11: steps[0].bleed.modifiers[0].level: Bonding has a basic and a superior text: "
+                        "say `level: basic` or `level: superior`"),
+    ("{card: Bonding, level: basic, bleed: 3}", "steps.yaml:11: steps[0].bleed.modifiers[0].bleed: bleed comes from "
+                                                "the card Bonding (1); remove it"),
+    ("{card: Lost in Crowds, level: basic}", "steps.yaml:11: steps[0].bleed.modifiers[0].card: Lost in Crowds's "
+                                             "basic text is not all modelled: "),
+])
+def test_library_card_problems(modifier: str, expected: str) -> None:
+    [line] = step_problems(modifier)
+    assert line.startswith(expected), line
