@@ -29,7 +29,7 @@ def card(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
 ) -> None:
     """Show a card (krcg package): text, printings, rulings and their standing per edition, rules applied, scenarios."""
-    from checker.scenarios.cardsuse import scenarios_using
+    from checker.scenarios.cardsuse import scenarios_stating, scenarios_using
     from checker.scenarios.suite import SCENARIOS_DIR, load_all
     from reference.cards import UnknownCardError, card_json, find_card, namesakes
     from reference.cardview import view_ruling
@@ -46,11 +46,14 @@ def card(
     assert ref.cards is not None
     eds = editions(ref.corpus, rulesets())
     views = [view_ruling(r, ref.cards, ref.corpus, eds) for r in ref.cards.rulings_on(found.id)]
-    used = [s.path for s in scenarios_using(found, load_all([SCENARIOS_DIR])[0])]
+    loaded = load_all([SCENARIOS_DIR])[0]
+    used = [s.path for s in scenarios_using(found, loaded)]
+    stated = {v.ruling.id: scenarios_stating(v.ruling.id, loaded) for v in views}
     if as_json:
         print_json({**card_json(found), "namesakes": [c.id for c in others],
                     "in_pool": {e.ruleset: e.in_pool(found) for e in eds},
-                    "rulings": [v.json(ref.corpus) for v in views], "scenarios": used})
+                    "rulings": [{**v.json(ref.corpus), "scenarios": _stated_json(stated[v.ruling.id])} for v in views],
+                    "scenarios": used})
         return
     fields = Table(show_header=False, box=None, pad_edge=False)
     fields.add_column("field", style="dim", no_wrap=True)
@@ -97,7 +100,7 @@ def card(
     if not views:
         console.print("[dim]No rulings on this card.[/dim]")
     for v in views:
-        _print_ruling(v, ref.corpus)
+        _print_ruling(v, ref.corpus, stated[v.ruling.id])
     console.print()
     if used:
         console.print(f"[bold]Scenarios that use it[/bold] ({len(used)})")
@@ -107,7 +110,11 @@ def card(
         console.print("[dim]No scenario uses this card yet.[/dim]")
 
 
-def _print_ruling(v: RulingView, corpus: Corpus) -> None:
+def _stated_json(stated: list[tuple[str, str]]) -> list[dict[str, str]]:
+    return [{"path": path, "status": status} for path, status in stated]
+
+
+def _print_ruling(v: RulingView, corpus: Corpus, stated: list[tuple[str, str]]) -> None:
     r = v.ruling
     when = r.date.isoformat() if r.date else "undated (today's rulebook)"
     who = ", ".join(dict.fromkeys(a for _, a, _ in v.references))
@@ -121,6 +128,9 @@ def _print_ruling(v: RulingView, corpus: Corpus) -> None:
         topic = f" [{link.topic}]" if link.topic else ""
         console.print(f"  [dim]{link.kind}{escape(topic)}[/dim] [cyan]{escape(link.rule)}[/]  "
                       f"{escape(link.why)}")
+    for path, status in stated:
+        mark = "[green]passes[/]" if status == "pass" else "[red]fails[/]"
+        console.print(f"  [dim]stated by[/dim] {escape(path)} {mark}")
     for key, _, url in v.references:
         console.print(f"  [dim]{escape(key)}:[/dim] {escape(url)}")
     console.print()
@@ -133,6 +143,8 @@ def ruling(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")] = False,
 ) -> None:
     """Show a ruling: its verbatim text, card, authority, date, standing per edition, the rules it applies, URL."""
+    from checker.scenarios.cardsuse import scenarios_stating
+    from checker.scenarios.suite import SCENARIOS_DIR, load_all
     from reference.cardview import UnknownRulingError, find_rulings, view_ruling
     from reference.editions import editions
     from reference.knowledge import reference
@@ -146,12 +158,14 @@ def ruling(
         fail([f"error: {escape(str(exc))}"], EXIT_PROBLEMS)
     eds = editions(ref.corpus, rulesets())
     views = [view_ruling(r, ref.cards, ref.corpus, eds) for r in found]
+    loaded = load_all([SCENARIOS_DIR])[0]
+    stated = {v.ruling.id: scenarios_stating(v.ruling.id, loaded) for v in views}
     if as_json:
-        print_json([v.json(ref.corpus) for v in views])
+        print_json([{**v.json(ref.corpus), "scenarios": _stated_json(stated[v.ruling.id])} for v in views])
         return
     for v in views:
         console.print(f"[dim]On[/dim] {escape(v.subject_name)} [dim]({escape(v.ruling.subject)})[/dim]")
-        _print_ruling(v, ref.corpus)
+        _print_ruling(v, ref.corpus, stated[v.ruling.id])
 
 
 @guarded

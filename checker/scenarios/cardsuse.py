@@ -1,4 +1,4 @@
-"""Which scenarios use a card: the cards a scenario's setup names (equipment, retainers, a minion's card, decks)."""
+"""Which scenarios use a card (its name in a setup, real vampires included) or state a ruling, and do they pass."""
 
 from __future__ import annotations
 
@@ -6,12 +6,26 @@ from collections.abc import Iterable, Iterator
 
 from checker.engine.setup import Setup
 from checker.scenarios.load import LoadedScenario
+from checker.scenarios.suite import run_all, runs
 from reference.cards import Card, normalize_name
+
+
+def scenarios_stating(ruling_id: str, loaded: Iterable[LoadedScenario]) -> list[tuple[str, str]]:
+    """(scenario path, status) for each scenario stating the ruling: "pass" when it passes under every
+    ruleset it is asked under, else "fail" (run now, so the status is today's)."""
+    stating = [s for s in loaded if ruling_id in s.scenario.rulings]
+    out = []
+    for s in stating:
+        statuses = {o.status for o in run_all(runs([s]))}
+        out.append((s.path, "pass" if statuses == {"pass"} else "fail"))
+    return out
 
 
 def card_names(setup: Setup) -> Iterator[str]:
     """Every card name a setup mentions, as written."""
     for m in setup.minions:
+        if m.vampire:
+            yield m.card or m.name
         yield from m.equipment
         yield from m.borrowed
         yield from (r.name for r in m.retainers)
