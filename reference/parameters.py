@@ -124,6 +124,7 @@ class ParameterTypes(_Strict):
     combat_rounds: Positive | None = Field(description="None: rounds go on while presses continue.")
     maneuvers_allowed: StrictBool
     weapon_maneuver_once: StrictBool
+    outsider_effects_in_play: StrictBool  # other Methuselahs may use combat effects of their cards in play
     maneuver_weapon_first_strike: StrictBool
     ranges_used: StrictBool
     ranged_retainer_range: Literal["any", "long"]

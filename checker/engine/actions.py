@@ -134,6 +134,12 @@ def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bo
     return state, True
 
 
+def modifier_bleed(a: Action) -> int:
+    """The bleed the action modifiers add: those played before any block attempt and those played during one."""
+    during = sum(p.modifier.bleed for b in a.blocks for p in b.plays if p.modifier is not None)
+    return sum(m.bleed for m in a.modifiers) + during
+
+
 def _pay(state: State, player: str, minion: str, cost: Cost, ctx: Ctx, what: str) -> State:
     state = pay_pool(state, player, cost.pool, ctx, "pay_pool_cost", what)
     return pay_blood(state, minion, cost.blood, ctx, "pay_blood_cost", what)
@@ -159,7 +165,7 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
     state, ok = run_action(state, d, plan, ctx)
     if not ok:
         return state
-    amount = ctx.p("bleed_amount") + max(actor.bleed - 1, 0) + sum(m.bleed for m in d.modifiers)
+    amount = ctx.p("bleed_amount") + max(actor.bleed - 1, 0) + modifier_bleed(d)
     if actor.bleed > 1:
         ctx.cite("card_over_rule", f"{actor.name}'s card gives it +{actor.bleed - 1} bleed")
     ctx.cite_param("bleed_amount", f"{actor.name} bleeds {target} for {amount}")
@@ -409,7 +415,7 @@ def _effects(state: State, d: PlayAction, directed_at: str | None, ctx: Ctx) -> 
         fight = card.combat
         state = begin_combat(state, d.actor, card.target, ctx, fight.rounds if fight else ())
     if card.bleed and directed_at:
-        amount = card.bleed + sum(m.bleed for m in d.modifiers)
+        amount = card.bleed + modifier_bleed(d)
         ctx.cite("action_card", f"{card.name}: {d.actor} bleeds {directed_at} for {amount}")
         state = _bleed_pool(state, directed_at, amount, ctx, "edge_on_card_bleed")
     if card.burn_pool and directed_at:

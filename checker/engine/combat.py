@@ -136,12 +136,21 @@ def _effects(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> dict[str, int]
         return bonus
     ctx.announce("combat_effects", "combat cards and effects before range")
     for i, e in enumerate(rnd.effects):
+        on = e.to or e.by
+        if on not in (acting, blocking):
+            ctx.illegal("combat_outsiders", f"{on} is not in this combat: no effect can add to its strikes")
         if e.by not in (acting, blocking):
-            ctx.illegal("combat_outsiders", f"{e.by} is not in this combat and may not interfere with it")
-        step = "effects_acting" if e.by == acting else "effects_blocking"
-        ctx.cite(step, f"{e.by} uses {e.name or 'a combat effect'}"
-                 + (f" (+{e.plus_damage} damage this round)" if e.plus_damage else ""))
-        bonus[e.by] = bonus.get(e.by, 0) + e.plus_damage
+            if not (e.in_play and ctx.p("outsider_effects_in_play")):
+                ctx.illegal("combat_outsiders", f"{e.by} is not in this combat and may not interfere with it")
+            ctx.cite_param("outsider_effects_in_play", f"{e.by}, not in the combat, uses the combat effect of "
+                                                       f"{e.name or 'a card in play'} before range")
+        else:
+            step = "effects_acting" if e.by == acting else "effects_blocking"
+            ctx.cite(step, f"{e.by} uses {e.name or 'a combat effect'}"
+                     + (f" (+{e.plus_damage} damage this round)" if e.plus_damage and on == e.by else ""))
+        if e.plus_damage and on != e.by:
+            ctx.announce("combat_effects", f"{on}'s strikes get +{e.plus_damage} damage this round")
+        bonus[on] = bonus.get(on, 0) + e.plus_damage
         if i >= 2:
             ctx.cite("effects_repeat", "combat effects go on until neither minion wishes to use more")
     return bonus

@@ -82,6 +82,10 @@ class CombatEffect(Strict):
     by: str = Name
     name: str | None = Field(default=None, max_length=80)
     plus_damage: int = Field(default=0, ge=0, le=50, description="Damage added to this minion's strikes this round.")
+    in_play: bool = Field(default=False, description="The combat effect of a card in play, not a combat card played "
+                                                     "(cto V.B: other Methuselahs may use those).")
+    to: str | None = Field(default=None, max_length=80,
+                           description="The minion in combat whose strikes get `plus_damage` (default: `by`).")
 
 
 class Press(Strict):
