@@ -39,6 +39,7 @@ class Plan:
     cost: Cost
     card: str | None  # the name of the card played for the action, if any
     cost_paid_if_blocked: bool = False
+    bleeds: bool = False  # the action bleeds a Methuselah: bleed modifiers may be played
 
 
 def _actor(state: State, a: Action, ctx: Ctx, *, in_torpor: bool = False, card: bool = False) -> Minion:
@@ -110,7 +111,7 @@ def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bo
     """Modifiers, blocks and costs; returns the state and whether the action resolves."""
     me = state.current
     declared = Declared(actor=a.actor, controller=me, kind=plan.kind, directed_at=plan.directed_at,
-                        stealth=plan.stealth)
+                        stealth=plan.stealth, bleeds=plan.kind == "bleed" or plan.bleeds)
     state, blocked, modifier_costs = resolve_blocks(state, a, declared, ctx)
     if blocked:
         ctx.cite("action_blocked", f"the action of {a.actor} was blocked: it does not occur")
@@ -389,7 +390,7 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
         ctx.illegal("bleed_not_self", f"{state.current} cannot bleed herself")
     if card.enter_combat:
         _combat_target(state, card.name, card.target, ctx)
-    plan = Plan("card", directed_at, card.stealth, card.cost, card.name)
+    plan = Plan("card", directed_at, card.stealth, card.cost, card.name, bleeds=card.bleed > 0)
     state, ok = run_action(state, d, plan, ctx)
     if ok:
         state = _effects(state, d, directed_at, ctx)

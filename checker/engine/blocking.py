@@ -23,6 +23,7 @@ class Declared:
     kind: str
     directed_at: str | None
     stealth: int
+    bleeds: bool = False  # a bleed, or an action card that bleeds: what a bleed modifier needs
 
 
 def eligible_blockers(state: State, d: Declared, ctx: Ctx) -> list[str]:
@@ -63,8 +64,8 @@ def _modifier(state: State, m: Modifier, d: Declared, used: set[str], ctx: Ctx,
             ctx.illegal("card_over_rule", f"{m.name} is a limited bleed modifier and one was already played this "
                                           "action: its text says '(limited)'")
         used.add(LIMITED)
-    if m.bleed and d.kind not in ("bleed", "card"):
-        ctx.illegal("modifier_by_actor", f"{m.name} modifies a bleed and this action is not a bleed")
+    if (m.bleed or m.bleed_only) and not d.bleeds:
+        ctx.illegal("modifier_by_actor", f"{m.name} is only for a bleed and this action is not a bleed")
     if ctx.p("modifier_costs_when_blocked") == "paid":
         state = pay_pool(state, d.controller, m.cost.pool, ctx, "modifier_by_actor", m.name)
         state = pay_blood(state, d.actor, m.cost.blood, ctx, "modifier_by_actor", m.name)

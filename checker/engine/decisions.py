@@ -43,6 +43,7 @@ class Modifier(Requires):
     stealth: int = Field(default=0, ge=0, le=20, description="Stealth it adds.")
     bleed: int = Field(default=0, ge=0, le=20, description="Pool it adds to a bleed.")
     limited: bool = Field(default=False, description="'(limited)': one limited bleed modifier each action.")
+    bleed_only: bool = Field(default=False, description="'Only usable during a bleed action'.")
     cost: Cost = Cost()
 
 

@@ -356,12 +356,17 @@ def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+PENDING_RULINGS = "rulings-pending.yaml"
+"""The list, beside the scenarios, of the early rulings no scenario states yet (not a scenario itself)."""
+
+
 def scenario_files(paths: Iterable[Path]) -> list[Path]:
-    """Scenario files under the given files and folders, sorted (the JSON schema excluded)."""
+    """Scenario files under the given files and folders, sorted (the JSON schema and the pending list excluded)."""
     found: set[Path] = set()
     for p in paths:
         if p.is_dir():
-            found |= {f for f in p.rglob("*") if f.suffix in SCENARIO_SUFFIXES and f.is_file()}
+            found |= {f for f in p.rglob("*") if f.suffix in SCENARIO_SUFFIXES and f.is_file()
+                      and f.name != PENDING_RULINGS}
         elif p.suffix in SCENARIO_SUFFIXES or p.exists():
             found.add(p)
     return sorted(found)

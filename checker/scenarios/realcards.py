@@ -202,6 +202,8 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["steal_blood"] = s.steal_blood
         if p.usable == "long" and context == "strike":
             fields["long_range_only"] = True
+        if p.usable == "bleed_action" and context == "modifier":
+            fields["bleed_only"] = True
         if p.modifier is not None:
             for key in {"modifier": ("stealth", "bleed"), "reaction": ("intercept",)}.get(context, ()):
                 if getattr(p.modifier, key):

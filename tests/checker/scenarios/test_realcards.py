@@ -104,8 +104,8 @@ def test_a_library_card_takes_its_effects_and_requirements() -> None:
     located = load_text(STEPS.format(modifier="{card: Bonding, level: superior}"), "steps.yaml")
     loaded = load_scenario_from(located, "steps.yaml", set(corpus().rules), rulesets())
     modifier = loaded.scenario.steps[0]["bleed"]["modifiers"][0]
-    assert modifier == {"name": "Bonding", "stealth": 1, "bleed": 1, "limited": True, "discipline": "Dominate",
-                        "superior": True}
+    assert modifier == {"name": "Bonding", "bleed_only": True, "stealth": 1, "bleed": 1, "limited": True,
+                        "discipline": "Dominate", "superior": True}
 
 
 @pytest.mark.parametrize(("modifier", "expected"), [
