@@ -136,6 +136,8 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "same_as_basic", f"'as above' is not in {part.text!r}"
     if part.use_as and f"[{part.use_as.lower()}]" not in q:
         yield "use_as", f"[{part.use_as}] is not in {part.text!r}"
+    if part.blocker_burns is not None and not (_has(q, "blocking") and f"burns {part.blocker_burns} blood" in q):
+        yield "blocker_burns", f"'blocking ... burns {part.blocker_burns} blood' is not in {part.text!r}"
     if part.life is not None and f"{part.life} life" not in q:
         yield "life", f"{part.life} life is not in {part.text!r}"
     if part.clan_trait and not _has(q, part.clan_trait):

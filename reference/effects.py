@@ -95,6 +95,9 @@ class Part(_Strict):
     use_as: Literal["ACTION MODIFIER", "COMBAT", "REACTION", "ACTION"] | None = Field(
         default=None, description="A level played as another card type: '[COMBAT]'.")
     life: int | None = Field(default=None, ge=1, le=20, description="A retainer's or ally's life: 'with 1 life'.")
+    blocker_burns: int | None = Field(default=None, ge=1, le=5,
+                                      description="A vampire blocking this one burns this much blood: 'Any vampire "
+                                                  "blocking X burns 1 blood'.")
     not_modelled: str | None = Field(default=None, min_length=3,
                                      description="The mechanic the engine lacks for this part.")
 
@@ -113,7 +116,7 @@ class Part(_Strict):
 
 
 EFFECT_KEYS = ("sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier", "prevent",
-               "usable", "duration", "same_as_basic", "use_as", "life", "not_modelled")
+               "usable", "duration", "same_as_basic", "use_as", "life", "blocker_burns", "not_modelled")
 
 
 class Encoding(_Strict):

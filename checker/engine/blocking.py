@@ -171,6 +171,14 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
             if not taps_on_declaring:
                 state = state.with_minion(blocker, tapped=True)
                 ctx.cite("tap_blocker", f"{blocker} taps to block")
+            cost = state.minion(d.actor).block_cost
+            if cost and state.minion(blocker).is_vampire:
+                paid = min(cost, state.minion(blocker).blood)
+                state = state.with_minion(blocker, blood=state.minion(blocker).blood - paid)
+                state = replace(state, bank=state.bank + paid)
+                ctx.cite("card_over_rule", f"{d.actor}'s card: a vampire blocking it burns {cost} blood; {blocker} "
+                                           f"burns {paid}" + (" (all it has)" if paid < cost else "")
+                         + ", before combat begins")
             if d.kind in ("card", "call_vote"):
                 ctx.cite("burn_blocked_card", "the action card is burned")
             if deferred:

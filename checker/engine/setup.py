@@ -72,6 +72,7 @@ class MinionSetup(Strict):
     strength: int = Field(default=0, ge=-5, le=10, description="Strength added by its card (+1 strength): its hand "
                                                             "strikes do that much more damage.")
     stealth: int = Field(default=0, ge=0, le=10, description="Stealth its card adds to each of its actions.")
+    block_cost: int = Field(default=0, ge=0, le=5, description="Blood a vampire blocking it burns (its card).")
     ignore_text: bool = Field(default=False, description="With `vampire:`: ask about it without the parts of its "
                                                         "card's text the engine does not model (they are listed).")
     borrowed: dict[str, str] = Field(default_factory=dict,
@@ -212,7 +213,7 @@ def _minion(m: MinionSetup) -> Minion:
                   retainers=tuple(Retainer(r.name, r.life) for r in m.retainers), title=m.title,
                   paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=m.contested,
                   title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()),
-                  strength=m.strength, stealth=m.stealth,
+                  strength=m.strength, stealth=m.stealth, block_cost=m.block_cost,
                   clan=m.clan or "", disciplines=tuple(m.disciplines.items()))
 
 

@@ -48,6 +48,7 @@ class Minion:
     disciplines: tuple[tuple[str, str], ...] = ()  # (Discipline, "basic" or "superior"), rb95:3.1.1.p1
     strength: int = 0  # added by its card: "+1 strength"
     stealth: int = 0  # added by its card to each of its actions: "+1 stealth"
+    block_cost: int = 0  # blood a vampire blocking it burns: "Any vampire blocking Dónal burns 1 blood"
 
     def discipline(self, name: str) -> str | None:
         """The level at which the vampire has a Discipline: basic, superior, or None."""

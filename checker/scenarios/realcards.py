@@ -16,7 +16,8 @@ from reference.disciplines import discipline_levels
 from reference.effectcheck import Encoded, encodings
 
 Issue = tuple[tuple[str | int, ...], str]
-FROM_CARD = ("capacity", "clan", "disciplines", "title", "kind", "bleed", "intercept", "strength", "stealth")
+FROM_CARD = ("capacity", "clan", "disciplines", "title", "kind", "bleed", "intercept", "strength", "stealth",
+             "block_cost")
 
 
 def resolve_setup(setup: Setup) -> tuple[Setup, list[Issue]]:
@@ -58,6 +59,8 @@ def vampire_fields(card: Card, m: MinionSetup, encoded: Encoded | None) -> dict[
         "card": m.card or card.name, "vampire": card.id}
     if encoded is not None:
         for part in encoded.encoding.parts:
+            if part.blocker_burns is not None:
+                fields["block_cost"] = part.blocker_burns
             if part.modifier is not None:
                 mod = part.modifier
                 fields["bleed"] = 1 + mod.bleed if mod.bleed else fields.get("bleed", m.bleed)
