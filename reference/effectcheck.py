@@ -102,7 +102,7 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
             yield "strike", f"steal {s.steal_blood} blood is not in {part.text!r}"
     if part.maneuver is not None:
         m = part.maneuver
-        if part.maneuver.per != "use" and not _has(q, f"each {m.per}"):
+        if part.maneuver.per != "use" and not any(_has(q, f"{w} {m.per}") for w in ("each", "that", "this")):
             yield "maneuver", f"'each {m.per}' is not in {part.text!r}"
         if not _has(q, "maneuver") or (m.count > 1 and str(m.count) not in q):
             yield "maneuver", f"{m.count} maneuver(s) is not in {part.text!r}"
@@ -136,6 +136,12 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "same_as_basic", f"'as above' is not in {part.text!r}"
     if part.use_as and f"[{part.use_as.lower()}]" not in q:
         yield "use_as", f"[{part.use_as}] is not in {part.text!r}"
+    if part.directed and "(d)" not in q:
+        yield "directed", f"'(D)' is not in {part.text!r}"
+    if part.enter_combat and not _has(q, "enter combat"):
+        yield "enter_combat", f"'enter combat' is not in {part.text!r}"
+    if part.replace and not _has(q, "do not replace until after this " + part.replace.split("_")[1]):
+        yield "replace", f"'do not replace until after this {part.replace.split('_')[1]}' is not in {part.text!r}"
     if part.blocker_burns is not None and not (_has(q, "blocking") and f"burns {part.blocker_burns} blood" in q):
         yield "blocker_burns", f"'blocking ... burns {part.blocker_burns} blood' is not in {part.text!r}"
     if part.life is not None and f"{part.life} life" not in q:

@@ -95,6 +95,10 @@ class Part(_Strict):
     use_as: Literal["ACTION MODIFIER", "COMBAT", "REACTION", "ACTION"] | None = Field(
         default=None, description="A level played as another card type: '[COMBAT]'.")
     life: int | None = Field(default=None, ge=1, le=20, description="A retainer's or ally's life: 'with 1 life'.")
+    directed: bool = Field(default=False, description="'(D)': a directed action.")
+    enter_combat: bool = Field(default=False, description="'Enter combat with a minion': the action's effect.")
+    replace: Literal["after_action", "after_combat"] | None = Field(
+        default=None, description="'Do not replace until after this action' (or combat).")
     blocker_burns: int | None = Field(default=None, ge=1, le=5,
                                       description="A vampire blocking this one burns this much blood: 'Any vampire "
                                                   "blocking X burns 1 blood'.")
@@ -116,7 +120,8 @@ class Part(_Strict):
 
 
 EFFECT_KEYS = ("sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier", "prevent",
-               "usable", "duration", "same_as_basic", "use_as", "life", "blocker_burns", "not_modelled")
+               "usable", "duration", "same_as_basic", "use_as", "life", "directed", "enter_combat", "replace",
+               "blocker_burns", "not_modelled")
 
 
 class Encoding(_Strict):

@@ -172,12 +172,15 @@ def _range(rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ct
         if m.by == previous:
             ctx.illegal("maneuver_again", f"{m.by} cannot maneuver twice in a row: only once its maneuver is "
                                           "canceled may it maneuver again")
-        if m.weapon and m.each_combat is not None:
-            used = ledger.card_maneuvers.get((m.by, m.weapon), 0)
+        source = m.weapon or m.granted_by
+        if source and m.each_combat is not None:
+            used = ledger.card_maneuvers.get((m.by, source), 0)
             if used >= m.each_combat:
-                ctx.illegal("card_over_rule", f"{m.weapon} gives {m.by} {m.each_combat} maneuver each combat, "
+                ctx.illegal("card_over_rule", f"{source} gives {m.by} {m.each_combat} maneuver each combat, "
                                               "already used: the card's text limits the rule")
-            ledger.card_maneuvers[(m.by, m.weapon)] = used + 1
+            ledger.card_maneuvers[(m.by, source)] = used + 1
+            if m.granted_by:
+                ctx.cite("card_over_rule", f"{m.by}'s maneuver comes from {m.granted_by}")
         if m.weapon:
             if m.by in weapons and ctx.p("weapon_maneuver_once"):
                 ctx.illegal_param("weapon_maneuver_once", f"{m.by} already maneuvered with a weapon or strike card")

@@ -60,6 +60,9 @@ class Maneuver(Strict):
 
     by: str = Name
     weapon: str | None = Field(default=None, max_length=80, description="A weapon or strike card used to maneuver.")
+    granted_by: str | None = Field(default=None, max_length=80,
+                                   description="A card giving the maneuver that is neither a weapon nor a strike card "
+                                               "(Bum's Rush: 'gets 1 optional maneuver during that combat').")
     each_combat: int | None = Field(default=None, ge=1, le=5,
                                     description="The card gives this many maneuvers each combat ('with 1 optional "
                                                 "maneuver each combat'); filled from a real card's text.")

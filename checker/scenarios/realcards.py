@@ -90,8 +90,8 @@ def _vampire_card(text: str, where: tuple[str | int, ...], issues: list[Issue]) 
 CONTEXTS = {"modifier": "modifier", "modifiers": "modifier", "reaction": "reaction", "equipment": "equipment",
             "retainer": "retainer", "ally": "ally"}
 """The key a card spec is written under, and what it is played as."""
-LIBRARY_TYPES = {"strike": ("Combat", "Equipment"), "modifier": ("Action Modifier",), "reaction": ("Reaction",),
-                 "equipment": ("Equipment",), "retainer": ("Retainer",), "ally": ("Ally",)}
+LIBRARY_TYPES = {"action": ("Action",), "strike": ("Combat", "Equipment"), "modifier": ("Action Modifier",),
+                 "reaction": ("Reaction",), "equipment": ("Equipment",), "retainer": ("Retainer",), "ally": ("Ally",)}
 
 
 def resolve_steps(steps: tuple[dict[str, Any], ...]) -> tuple[tuple[dict[str, Any], ...], list[Issue]]:
@@ -125,10 +125,19 @@ def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: l
         per_combat = [p.maneuver.count for p in encoded.encoding.parts
                       if p.maneuver is not None and p.maneuver.per == "combat"]
         rest = {k: v for k, v in node.items() if k != "card"}
-        return {**rest, "weapon": card.name, **({"each_combat": per_combat[0]} if per_combat else {})}
+        source = "weapon" if set(card.types) & {"Equipment", "Combat"} else "granted_by"
+        return {**rest, source: card.name, **({"each_combat": per_combat[0]} if per_combat else {})}
     out: dict[str, Any] = {}
     for key, value in node.items():
-        if key == "maneuvers" and isinstance(value, list):
+        if key == "action" and isinstance(value, dict) and isinstance(value.get("card"), dict) \
+                and isinstance(value["card"].get("card"), str):
+            raw = {k: v if k in ("card", "level", "ignore_text") else _walk(v, (*path, key, "card", k),
+                                                                             CONTEXTS.get(str(k)), issues)
+                   for k, v in value["card"].items()}
+            spec = _expand(raw, (*path, key, "card"), "action", issues)
+            out[key] = {**{k: _walk(v, (*path, key, k), CONTEXTS.get(str(k)), issues) for k, v in value.items()},
+                        "card": spec}
+        elif key == "maneuvers" and isinstance(value, list):
             out[key] = [_walk(m, (*path, key, i), "maneuver", issues) for i, m in enumerate(value)]
         elif key == "strikes" and isinstance(value, dict):
             out[key] = {who: _walk(s, (*path, key, who), "strike", issues) for who, s in value.items()}
@@ -217,6 +226,12 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
             fields["life"] = p.life
     if context == "strike" and "Equipment" in card.types:
         fields["weapon"] = card.name
+    if context == "action":
+        for p in parts:
+            if p.directed:
+                fields["directed"] = True
+            if p.enter_combat:
+                fields["enter_combat"] = True
     cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
     if cost and context != "strike":
         fields["cost"] = cost

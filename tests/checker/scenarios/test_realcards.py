@@ -59,10 +59,12 @@ def test_accents_and_a_chosen_name() -> None:
 
 
 def test_text_not_modelled_is_refused_unless_ignored() -> None:
-    [line] = problems("{vampire: \"Dónal O'Connor\", controller: alice}", "\"Dónal O'Connor\"")
-    assert line.startswith("test.yaml:9: setup.minions[0].vampire: Dónal O'Connor's text is not all modelled: "
-                           "'Any vampire blocking Dónal burns 1 blood (before combat begins, if any).'")
+    [line] = problems("{vampire: Aisha, controller: alice}", "Aisha")
+    assert line.startswith("test.yaml:9: setup.minions[0].vampire: Aisha's text is not all modelled: 'Once each "
+                           "turn, Aisha can burn 1 blood to get +1 intercept for the current action.'")
     assert "ignore_text: true" in line
+    loaded = load("{vampire: Aisha, controller: alice, ignore_text: true}", "Aisha")
+    assert loaded.scenario.setup.minions[0].vampire is not None  # type: ignore[attr-defined]
 
 
 def test_a_field_the_card_sets_cannot_be_written_too() -> None:
