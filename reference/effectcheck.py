@@ -118,7 +118,8 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "prevent", f"prevent {part.prevent.amount} is not in {part.text!r}"
     checks: dict[str, dict[str, str]] = {
         "usable": {"close": "close range", "long": "long range", "before_range": "before range",
-                   "first_round": "first round", "bleed_action": "during a bleed action"},
+                   "first_round": "first round", "bleed_action": "during a bleed action",
+                   "bled_after_blocks": "bleeding you, after blocks are declined"},
         "duration": {"round": "this round", "combat": "this combat", "action": "this action"}}
     for key, phrases in checks.items():
         value = getattr(part, key)
@@ -136,6 +137,12 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "same_as_basic", f"'as above' is not in {part.text!r}"
     if part.use_as and f"[{part.use_as.lower()}]" not in q:
         yield "use_as", f"[{part.use_as}] is not in {part.text!r}"
+    if part.lock_self == "lock" and not _has(q, "lock this reacting vampire"):
+        yield "lock_self", f"'lock this reacting vampire' is not in {part.text!r}"
+    if part.lock_self == "no_lock" and not _has(q, "do not lock"):
+        yield "lock_self", f"'do not lock' is not in {part.text!r}"
+    if part.redirects_bleed and not (_has(q, "change the target of the bleed") and _has(q, "can attempt to block")):
+        yield "redirects_bleed", f"'change the target of the bleed ... can attempt to block' is not in {part.text!r}"
     if part.directed and "(d)" not in q:
         yield "directed", f"'(D)' is not in {part.text!r}"
     if part.enter_combat and not _has(q, "enter combat"):

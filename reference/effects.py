@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Level = Literal["any", "basic", "superior"]
 Sect = Literal["Camarilla", "Sabbat", "Independent", "Laibon", "Anarch"]
-Range = Literal["close", "long", "before_range", "first_round", "bleed_action"]
+Range = Literal["close", "long", "before_range", "first_round", "bleed_action", "bled_after_blocks"]
 
 
 class _Strict(BaseModel):
@@ -99,6 +99,10 @@ class Part(_Strict):
     enter_combat: bool = Field(default=False, description="'Enter combat with a minion': the action's effect.")
     replace: Literal["after_action", "after_combat"] | None = Field(
         default=None, description="'Do not replace until after this action' (or combat).")
+    lock_self: Literal["lock", "no_lock"] | None = Field(
+        default=None, description="'Lock this reacting vampire', or 'do not lock this vampire'.")
+    redirects_bleed: bool = Field(default=False, description="'Change the target of the bleed to another "
+                                                             "Methuselah ... (that Methuselah can attempt to block)'.")
     blocker_burns: int | None = Field(default=None, ge=1, le=5,
                                       description="A vampire blocking this one burns this much blood: 'Any vampire "
                                                   "blocking X burns 1 blood'.")
@@ -121,7 +125,7 @@ class Part(_Strict):
 
 EFFECT_KEYS = ("sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier", "prevent",
                "usable", "duration", "same_as_basic", "use_as", "life", "directed", "enter_combat", "replace",
-               "blocker_burns", "not_modelled")
+               "lock_self", "redirects_bleed", "blocker_burns", "not_modelled")
 
 
 class Encoding(_Strict):

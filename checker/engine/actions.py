@@ -135,6 +135,37 @@ def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bo
     return state, True
 
 
+def redirect_bleed(state: State, d: Bleed, target: str, ctx: Ctx) -> tuple[State, str, bool]:
+    """A reaction of the bled Methuselah sends the bleed to another, who may block it (Deflection's text).
+
+    Returns the state, the new target and whether the bleed still resolves."""
+    r = d.redirect
+    assert r is not None
+    if not state.has_minion(r.by) or state.minion(r.by).controller != target:
+        ctx.illegal("card_over_rule", f"{r.reaction.name} is played by a minion of {target}, the Methuselah bled")
+    reacting = state.minion(r.by)
+    if reacting.tapped or reacting.location != "ready":
+        ctx.illegal("card_over_rule", f"{r.by} must be ready and unlocked to play {r.reaction.name}")
+    check_minion_card(reacting, r.reaction, r.reaction.name, ctx)
+    mover = state.minion(d.actor).controller
+    if r.to in (target, mover) or not state.has_player(r.to) or state.player(r.to).gone:
+        ctx.illegal("card_over_rule", f"{r.reaction.name} sends the bleed to another Methuselah in the game, "
+                                      f"neither {target} nor {mover}, the acting minion's controller")
+    state = pay_pool(state, target, r.reaction.cost.pool, ctx, "reaction_intercept", r.reaction.name)
+    state = pay_blood(state, r.by, r.reaction.cost.blood, ctx, "reaction_intercept", r.reaction.name)
+    if r.lock:
+        state = state.with_minion(r.by, tapped=True)
+    ctx.cite("card_over_rule", f"{target} plays {r.reaction.name} with {r.by}"
+             + (", who locks" if r.lock else "") + f": the bleed now targets {r.to}, who may attempt to block it")
+    state = replace_card(state, target, ctx, r.reaction.name)
+    declared = Declared(actor=d.actor, controller=state.current, kind="bleed", directed_at=r.to,
+                        stealth=ctx.p("no_card_action_stealth")["bleed"], bleeds=True)
+    state, blocked, _ = resolve_blocks(state, Bleed(actor=d.actor, blocks=r.blocks), declared, ctx)
+    if blocked:
+        ctx.cite("action_blocked", f"{r.to} blocked the redirected bleed: it does not occur")
+    return state, r.to, not blocked
+
+
 def modifier_bleed(a: Action) -> int:
     """The bleed the action modifiers add: those played before any block attempt and those played during one."""
     during = sum(p.modifier.bleed for b in a.blocks for p in b.plays if p.modifier is not None)
@@ -166,6 +197,10 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
     state, ok = run_action(state, d, plan, ctx)
     if not ok:
         return state
+    if d.redirect is not None:
+        state, target, ok = redirect_bleed(state, d, target, ctx)
+        if not ok:
+            return state
     amount = ctx.p("bleed_amount") + max(actor.bleed - 1, 0) + modifier_bleed(d)
     if actor.bleed > 1:
         ctx.cite("card_over_rule", f"{actor.name}'s card gives it +{actor.bleed - 1} bleed")

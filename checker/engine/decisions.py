@@ -84,10 +84,21 @@ class Action(Strict):
     blocks: tuple[BlockAttempt, ...] = Field(default=(), description="Block attempts, in the order they are made.")
 
 
+class Redirect(Strict):
+    """A reaction changing the target of a bleed, after blocks are declined (Deflection): the new target may block."""
+
+    by: str = Field(min_length=1, max_length=80, description="The reacting vampire, a minion of the bleed's target.")
+    reaction: Reaction
+    to: str = Field(min_length=1, max_length=80, description="The Methuselah the bleed goes to instead.")
+    lock: bool = Field(default=True, description="The reacting vampire locks (Deflection's basic text).")
+    blocks: tuple[BlockAttempt, ...] = Field(default=(), description="The new target's block attempts.")
+
+
 class Bleed(Action):
     """Bleed a Methuselah, by default the prey (ref14:II.C.1, rb95:6.4.bleed)."""
 
     target: str | None = Field(default=None, max_length=80, description="The Methuselah bled; default: the prey.")
+    redirect: Redirect | None = Field(default=None, description="A reaction sending the bleed elsewhere (Deflection).")
 
 
 class Hunt(Action):

@@ -129,7 +129,9 @@ def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: l
         return {**rest, source: card.name, **({"each_combat": per_combat[0]} if per_combat else {})}
     out: dict[str, Any] = {}
     for key, value in node.items():
-        if key == "action" and isinstance(value, dict) and isinstance(value.get("card"), dict) \
+        if key == "redirect" and isinstance(value, dict) and isinstance(value.get("card"), str):
+            out[key] = _redirect(value, (*path, key), issues)
+        elif key == "action" and isinstance(value, dict) and isinstance(value.get("card"), dict) \
                 and isinstance(value["card"].get("card"), str):
             raw = {k: v if k in ("card", "level", "ignore_text") else _walk(v, (*path, key, "card", k),
                                                                              CONTEXTS.get(str(k)), issues)
@@ -144,6 +146,22 @@ def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: l
         else:
             out[key] = _walk(value, (*path, key), CONTEXTS.get(str(key)), issues)
     return out
+
+
+def _redirect(node: dict[str, Any], path: tuple[str | int, ...], issues: list[Issue]) -> dict[str, Any]:
+    """``redirect: {by, card: Deflection, level, to, blocks}``: the reaction's card and whether it locks."""
+    spec: dict[str, Any] = {k: node[k] for k in ("card", "level", "ignore_text") if k in node}
+    reaction = _expand(spec, path, "reaction", issues)
+    found = _real(str(node["card"]))
+    lock = True
+    if found is not None and found[1] is not None:
+        level = node.get("level", "any")
+        parts = found[1].encoding.parts_for(level if level in ("basic", "superior") else "any")
+        if not any(p.redirects_bleed for p in parts):
+            issues.append(((*path, "card"), f"{found[0].name} does not change the target of a bleed"))
+        lock = not any(p.lock_self == "no_lock" for p in parts)
+    rest = {k: _walk(v, (*path, k), None, issues) for k, v in node.items() if k not in spec}
+    return {**rest, "reaction": reaction, "lock": lock}
 
 
 def _real(name: str) -> tuple[Card, Encoded | None] | None:
