@@ -137,6 +137,8 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "same_as_basic", f"'as above' is not in {part.text!r}"
     if part.use_as and f"[{part.use_as.lower()}]" not in q:
         yield "use_as", f"[{part.use_as}] is not in {part.text!r}"
+    if part.sets_strength is not None and f"strength of {part.sets_strength}" not in q:
+        yield "sets_strength", f"'strength of {part.sets_strength}' is not in {part.text!r}"
     if part.lock_self == "lock" and not _has(q, "lock this reacting vampire"):
         yield "lock_self", f"'lock this reacting vampire' is not in {part.text!r}"
     if part.lock_self == "no_lock" and not _has(q, "do not lock"):

@@ -103,6 +103,8 @@ class Part(_Strict):
         default=None, description="'Lock this reacting vampire', or 'do not lock this vampire'.")
     redirects_bleed: bool = Field(default=False, description="'Change the target of the bleed to another "
                                                              "Methuselah ... (that Methuselah can attempt to block)'.")
+    sets_strength: int | None = Field(default=None, ge=0, le=10,
+                                      description="'gets a strength of 2': the minion's strength becomes this.")
     blocker_burns: int | None = Field(default=None, ge=1, le=5,
                                       description="A vampire blocking this one burns this much blood: 'Any vampire "
                                                   "blocking X burns 1 blood'.")
@@ -125,7 +127,7 @@ class Part(_Strict):
 
 EFFECT_KEYS = ("sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier", "prevent",
                "usable", "duration", "same_as_basic", "use_as", "life", "directed", "enter_combat", "replace",
-               "lock_self", "redirects_bleed", "blocker_burns", "not_modelled")
+               "lock_self", "redirects_bleed", "sets_strength", "blocker_burns", "not_modelled")
 
 
 class Encoding(_Strict):

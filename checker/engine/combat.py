@@ -12,6 +12,7 @@ from checker.engine.combat_decisions import Round, Strike
 from checker.engine.context import Ctx
 from checker.engine.damage import CombatLedger, Hit, apply_hits, drain_to_capacity
 from checker.engine.diablerie import diablerie
+from checker.engine.requirements import check_minion_card
 from checker.engine.state import State
 from checker.engine.withdrawal import combat_entered
 
@@ -91,7 +92,7 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
         ctx.cite_param("prevention_only_in_damage_step", "damage prevention is played before range")
         for k, v in rnd.prevent_before_range.items():
             prevent[k] = prevent.get(k, 0) + v
-    bonus = _effects(rnd, acting, blocking, ctx)
+    bonus = _effects(state, rnd, acting, blocking, ledger, ctx)
     long_range, weapon_maneuvers = _range(rnd, acting, blocking, ledger, ctx)
     ctx.announce("strikes_phase", "strikes")
     strikes = {w: s.model_copy(update={"plus_damage": s.plus_damage + bonus.get(w, 0)}) if bonus.get(w) else s
@@ -129,7 +130,8 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
     return state, _presses(rnd, acting, blocking, ctx)
 
 
-def _effects(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> dict[str, int]:
+def _effects(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ctx
+             ) -> dict[str, int]:
     """Combat effects before range: the acting minion, then the blocking one, repeated (ref14:V.B)."""
     bonus: dict[str, int] = {}
     if not rnd.effects:
@@ -146,8 +148,13 @@ def _effects(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> dict[str, int]
                                                        f"{e.name or 'a card in play'} before range")
         else:
             step = "effects_acting" if e.by == acting else "effects_blocking"
+            check_minion_card(state.minion(e.by), e, e.name or "the combat card", ctx)
             ctx.cite(step, f"{e.by} uses {e.name or 'a combat effect'}"
                      + (f" (+{e.plus_damage} damage this round)" if e.plus_damage and on == e.by else ""))
+        if e.strength is not None:
+            ledger.strength[on] = e.strength
+            ctx.cite("card_over_rule", f"{e.name or 'a combat card'}: {on}'s strength is {e.strength} for the rest "
+                                       "of this combat")
         if e.plus_damage and on != e.by:
             ctx.announce("combat_effects", f"{on}'s strikes get +{e.plus_damage} damage this round")
         bonus[on] = bonus.get(on, 0) + e.plus_damage
@@ -281,7 +288,9 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
                 step = "destroy_equipment" if (opp, s.weapon) not in ledger.stolen_this_round else "steal_equipment"
                 ctx.cite(step, f"{s.weapon} left {who} before its strike resolved: the strike has no effect")
                 continue
-            hits.append(_hit(who, opp, s, state.minion(who).strength, ctx))
+            base = ledger.strength.get(who)
+            strength = state.minion(who).strength if base is None else base - ctx.p("hand_damage")
+            hits.append(_hit(who, opp, s, strength, ctx))
         if not hits:
             continue
         ctx.cite("resolve_first_strike" if cls == "first_strike" else "resolve_other",

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from checker.engine.models import Name, Strict
+from checker.engine.models import Name, Requires, Strict
 
 SHORTHANDS = {"hands": {"hands": True}, "dodge": {"dodge": True}, "combat_ends": {"combat_ends": True}}
 
@@ -79,12 +79,15 @@ class Exchange(Strict):
         return _expand(v)
 
 
-class CombatEffect(Strict):
+class CombatEffect(Requires):
     """A combat card or effect used before range is set, e.g. one adding hand damage (ref14:V.B)."""
 
     by: str = Name
     name: str | None = Field(default=None, max_length=80)
     plus_damage: int = Field(default=0, ge=0, le=50, description="Damage added to this minion's strikes this round.")
+    strength: int | None = Field(default=None, ge=0, le=10,
+                                 description="The minion's strength becomes this for the rest of the combat "
+                                             "(Torn Signpost: 'gets a strength of 2 this combat').")
     in_play: bool = Field(default=False, description="The combat effect of a card in play, not a combat card played "
                                                      "(cto V.B: other Methuselahs may use those).")
     to: str | None = Field(default=None, max_length=80,

@@ -40,6 +40,7 @@ class CombatLedger:
     kept_excess: set[str]
     retainer_life: dict[tuple[str, str], int]
     card_maneuvers: dict[tuple[str, str], int] = field(default_factory=dict)  # (minion, card) -> maneuvers this combat
+    strength: dict[str, int] = field(default_factory=dict)  # minion -> strength set for this combat by a card
 
 
 def burn_minion(state: State, name: str, ctx: Ctx, step: str, why: str) -> State:

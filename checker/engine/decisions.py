@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from checker.engine.combat_decisions import BlockCombat, Combat
-from checker.engine.models import Count, Name, Strict
+from checker.engine.models import Count, Name, Requires, Strict
 from checker.engine.vote_decisions import Ballot, Terms, VoteSpec
 
 __all__ = ["Ballot", "BlockCombat", "Combat", "Count", "Name", "Strict", "Terms", "VoteSpec"]
@@ -22,18 +22,6 @@ class Cost(Strict):
 
     pool: int = Count
     blood: int = Count
-
-
-class Requires(Strict):
-    """What a minion card asks of who plays it: a Discipline (at superior level for its boldfaced text), a clan."""
-
-    vampire_only: bool = False
-    discipline: str | None = Field(default=None, max_length=40,
-                                   description="The Discipline it requires of the minion using it (rb95:3.2).")
-    superior: bool = Field(default=False, description="Its superior (boldfaced) text is used: it needs the "
-                                                      "Discipline at superior level (rb95:3.1.1.p1).")
-    clan: str | None = Field(default=None, max_length=40,
-                             description="The clan symbol on it: only vampires of that clan use it (rb95:3.2).")
 
 
 class Modifier(Requires):

@@ -10,3 +10,15 @@ Count = Field(default=0, ge=0, le=1000)
 
 class Strict(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Requires(Strict):
+    """What a minion card asks of who plays it: a Discipline (at superior level for its boldfaced text), a clan."""
+
+    vampire_only: bool = False
+    discipline: str | None = Field(default=None, max_length=40,
+                                   description="The Discipline it requires of the minion using it (rb95:3.2).")
+    superior: bool = Field(default=False, description="Its superior (boldfaced) text is used: it needs the "
+                                                      "Discipline at superior level (rb95:3.1.1.p1).")
+    clan: str | None = Field(default=None, max_length=40,
+                             description="The clan symbol on it: only vampires of that clan use it (rb95:3.2).")

@@ -8,7 +8,8 @@ clan. A Discipline card gives a vampire a Discipline, or raises it to superior, 
 from __future__ import annotations
 
 from checker.engine.context import Ctx
-from checker.engine.decisions import MasterCard, Requires
+from checker.engine.decisions import MasterCard
+from checker.engine.models import Requires
 from checker.engine.state import Minion, State
 
 

@@ -87,11 +87,12 @@ def _vampire_card(text: str, where: tuple[str | int, ...], issues: list[Issue]) 
 
 # --- library cards in steps -------------------------------------------------------------------------------
 
-CONTEXTS = {"modifier": "modifier", "modifiers": "modifier", "reaction": "reaction", "equipment": "equipment",
-            "retainer": "retainer", "ally": "ally"}
+CONTEXTS = {"effects": "effect", "modifier": "modifier", "modifiers": "modifier", "reaction": "reaction",
+            "equipment": "equipment", "retainer": "retainer", "ally": "ally"}
 """The key a card spec is written under, and what it is played as."""
-LIBRARY_TYPES = {"action": ("Action",), "strike": ("Combat", "Equipment"), "modifier": ("Action Modifier",),
-                 "reaction": ("Reaction",), "equipment": ("Equipment",), "retainer": ("Retainer",), "ally": ("Ally",)}
+LIBRARY_TYPES = {"effect": ("Combat",), "action": ("Action",), "strike": ("Combat", "Equipment"),
+                 "modifier": ("Action Modifier",), "reaction": ("Reaction",), "equipment": ("Equipment",),
+                 "retainer": ("Retainer",), "ally": ("Ally",)}
 
 
 def resolve_steps(steps: tuple[dict[str, Any], ...]) -> tuple[tuple[dict[str, Any], ...], list[Issue]]:
@@ -244,6 +245,10 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
             fields["life"] = p.life
     if context == "strike" and "Equipment" in card.types:
         fields["weapon"] = card.name
+    if context == "effect":
+        for p in parts:
+            if p.sets_strength is not None:
+                fields["strength"] = p.sets_strength
     if context == "action":
         for p in parts:
             if p.directed:
@@ -253,7 +258,7 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
     cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
     if cost and context != "strike":
         fields["cost"] = cost
-    if card.discipline_requirement and context in ("modifier", "reaction"):
+    if card.discipline_requirement and context in ("modifier", "reaction", "effect"):
         fields["discipline"] = card.disciplines[0] if len(card.disciplines) == 1 else card.discipline_requirement
         fields["superior"] = level == "superior"
     return fields
