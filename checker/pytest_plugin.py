@@ -24,7 +24,10 @@ def _known() -> frozenset[str]:
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
     if file_path.suffix in SUFFIXES and "scenarios" in file_path.parts:
-        return ScenarioFile.from_parent(parent, path=file_path)
+        from checker.scenarios.load import PENDING_RULINGS  # a list beside the scenarios, not a scenario
+
+        if file_path.name != PENDING_RULINGS:
+            return ScenarioFile.from_parent(parent, path=file_path)
     return None
 
 

@@ -137,6 +137,12 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "same_as_basic", f"'as above' is not in {part.text!r}"
     if part.use_as and f"[{part.use_as.lower()}]" not in q:
         yield "use_as", f"[{part.use_as}] is not in {part.text!r}"
+    if part.gain_pool is not None and f"gain {part.gain_pool} pool" not in q:
+        yield "gain_pool", f"'gain {part.gain_pool} pool' is not in {part.text!r}"
+    if part.gain_blood is not None and not re.search(rf"gains? {part.gain_blood} blood", q):
+        yield "gain_blood", f"'gains {part.gain_blood} blood' is not in {part.text!r}"
+    if part.master is not None and not (_has(q, "master") and (part.master == "master" or _has(q, part.master))):
+        yield "master", f"'Master: {part.master}' is not in {part.text!r}"
     if part.sets_strength is not None and f"strength of {part.sets_strength}" not in q:
         yield "sets_strength", f"'strength of {part.sets_strength}' is not in {part.text!r}"
     if part.lock_self == "lock" and not _has(q, "lock this reacting vampire"):

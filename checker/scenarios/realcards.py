@@ -90,7 +90,9 @@ def _vampire_card(text: str, where: tuple[str | int, ...], issues: list[Issue]) 
 CONTEXTS = {"effects": "effect", "modifier": "modifier", "modifiers": "modifier", "reaction": "reaction",
             "equipment": "equipment", "retainer": "retainer", "ally": "ally"}
 """The key a card spec is written under, and what it is played as."""
-LIBRARY_TYPES = {"effect": ("Combat",), "action": ("Action",), "strike": ("Combat", "Equipment"),
+STEP_CARDS = {"action": "action", "master": "master", "out_of_turn_master": "master"}
+"""Steps whose `card:` is a card spec: what it is played as."""
+LIBRARY_TYPES = {"master": ("Master",), "effect": ("Combat",), "action": ("Action",), "strike": ("Combat", "Equipment"),
                  "modifier": ("Action Modifier",), "reaction": ("Reaction",), "equipment": ("Equipment",),
                  "retainer": ("Retainer",), "ally": ("Ally",)}
 
@@ -132,12 +134,12 @@ def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: l
     for key, value in node.items():
         if key == "redirect" and isinstance(value, dict) and isinstance(value.get("card"), str):
             out[key] = _redirect(value, (*path, key), issues)
-        elif key == "action" and isinstance(value, dict) and isinstance(value.get("card"), dict) \
+        elif key in STEP_CARDS and isinstance(value, dict) and isinstance(value.get("card"), dict) \
                 and isinstance(value["card"].get("card"), str):
             raw = {k: v if k in ("card", "level", "ignore_text") else _walk(v, (*path, key, "card", k),
                                                                              CONTEXTS.get(str(k)), issues)
                    for k, v in value["card"].items()}
-            spec = _expand(raw, (*path, key, "card"), "action", issues)
+            spec = _expand(raw, (*path, key, "card"), STEP_CARDS[key], issues)
             out[key] = {**{k: _walk(v, (*path, key, k), CONTEXTS.get(str(k)), issues) for k, v in value.items()},
                         "card": spec}
         elif key == "maneuvers" and isinstance(value, list):
@@ -255,10 +257,18 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["directed"] = True
             if p.enter_combat:
                 fields["enter_combat"] = True
+            if p.modifier is not None and p.modifier.stealth:
+                fields["stealth"] = p.modifier.stealth
+            if p.gain_blood is not None:
+                fields["gain_blood"] = p.gain_blood
+    if context in ("action", "master"):
+        for p in parts:
+            if p.gain_pool is not None:
+                fields["gain_pool"] = p.gain_pool
     cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
     if cost and context != "strike":
         fields["cost"] = cost
-    if card.discipline_requirement and context in ("modifier", "reaction", "effect"):
+    if card.discipline_requirement and context in ("modifier", "reaction", "effect", "action"):
         fields["discipline"] = card.disciplines[0] if len(card.disciplines) == 1 else card.discipline_requirement
         fields["superior"] = level == "superior"
     return fields
