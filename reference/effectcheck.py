@@ -117,8 +117,9 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
     if part.prevent is not None and f"prevent {part.prevent.amount}" not in q:
         yield "prevent", f"prevent {part.prevent.amount} is not in {part.text!r}"
     checks: dict[str, dict[str, str]] = {
-        "usable": {"close": "close range", "long": "long range", "before_range": "before range",
-                   "first_round": "first round", "bleed_action": "during a bleed action",
+        "usable": {"close": "close range", "long": "long range", "before_range": "before range is",
+                   "first_round": "first round", "not_first_round": "first round",
+                   "bleed_action": "during a bleed action",
                    "bled_after_blocks": "bleeding you, after blocks are declined"},
         "duration": {"round": "this round", "combat": "this combat", "action": "this action"}}
     for key, phrases in checks.items():
@@ -137,6 +138,14 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "same_as_basic", f"'as above' is not in {part.text!r}"
     if part.use_as and f"[{part.use_as.lower()}]" not in q:
         yield "use_as", f"[{part.use_as}] is not in {part.text!r}"
+    if part.usable == "not_first_round" and not _has(q, "not usable"):
+        yield "usable", f"'not usable ... first round' is not in {part.text!r}"
+    if part.press is not None and not (_has(q, "press") and (part.press == "any" or _has(q, part.press))):
+        yield "press", f"'press' ({part.press}) is not in {part.text!r}"
+    if part.hands_aggravated and not (_has(q, "hand strike") and _has(q, "aggravated")):
+        yield "hands_aggravated", f"'hand strikes ... aggravated' is not in {part.text!r}"
+    if part.being is not None and not _has(q, part.being):
+        yield "being", f"{part.being} is not in {part.text!r}"
     if part.gain_pool is not None and f"gain {part.gain_pool} pool" not in q:
         yield "gain_pool", f"'gain {part.gain_pool} pool' is not in {part.text!r}"
     if part.gain_blood is not None and not re.search(rf"gains? {part.gain_blood} blood", q):

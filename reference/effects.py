@@ -21,7 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Level = Literal["any", "basic", "superior"]
 Sect = Literal["Camarilla", "Sabbat", "Independent", "Laibon", "Anarch"]
-Range = Literal["close", "long", "before_range", "first_round", "bleed_action", "bled_after_blocks"]
+Range = Literal["close", "long", "before_range", "first_round", "not_first_round", "bleed_action",
+                "bled_after_blocks"]
 
 
 class _Strict(BaseModel):
@@ -107,6 +108,12 @@ class Part(_Strict):
     gain_blood: int | None = Field(default=None, ge=1, le=20, description="'This vampire gains 2 blood.'")
     master: Literal["master", "out-of-turn", "location", "unique location", "trifle"] | None = Field(
         default=None, description="The master card's kind as its text opens: 'Master.', 'Master: location.'")
+    press: Literal["any", "continue", "end"] | None = Field(
+        default=None, description="'Press.', 'Press, only usable to continue combat.' (or to end it).")
+    hands_aggravated: bool = Field(default=False,
+                                   description="'Damage from this vampire's hand strikes is aggravated this round.'")
+    being: Literal["equipment", "mortal", "animal", "location", "ammo"] | None = Field(
+        default=None, description="What the card says it is: 'Equipment.', 'mortal', 'Animal', 'Ammo.'")
     sets_strength: int | None = Field(default=None, ge=0, le=10,
                                       description="'gets a strength of 2': the minion's strength becomes this.")
     blocker_burns: int | None = Field(default=None, ge=1, le=5,
@@ -131,8 +138,8 @@ class Part(_Strict):
 
 EFFECT_KEYS = ("sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier", "prevent",
                "usable", "duration", "same_as_basic", "use_as", "life", "directed", "enter_combat", "replace",
-               "lock_self", "redirects_bleed", "gain_pool", "gain_blood", "master", "sets_strength", "blocker_burns",
-               "not_modelled")
+               "lock_self", "redirects_bleed", "gain_pool", "gain_blood", "master", "press", "hands_aggravated",
+               "being", "sets_strength", "blocker_burns", "not_modelled")
 
 
 class Encoding(_Strict):

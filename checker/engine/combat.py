@@ -12,6 +12,8 @@ from checker.engine.combat_decisions import Round, Strike
 from checker.engine.context import Ctx
 from checker.engine.damage import CombatLedger, Hit, apply_hits, drain_to_capacity
 from checker.engine.diablerie import diablerie
+from checker.engine.models import Cost
+from checker.engine.phases import pay_blood, pay_pool
 from checker.engine.requirements import check_minion_card
 from checker.engine.state import State
 from checker.engine.withdrawal import combat_entered
@@ -92,11 +94,23 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
         ctx.cite_param("prevention_only_in_damage_step", "damage prevention is played before range")
         for k, v in rnd.prevent_before_range.items():
             prevent[k] = prevent.get(k, 0) + v
+    late = [e.name or "a combat card" for e in rnd.effects if e.not_first_round]
+    late += [s.name or s.weapon or f"{w}'s strike" for w, s in rnd.strikes.items() if s.not_first_round]
+    if n == 1 and late:
+        ctx.illegal("card_over_rule", f"{late[0]} is not usable on the first round of combat: its text says so")
+    for e in rnd.effects:
+        state = _pay_card(state, e.by, e.cost, e.name, ctx)
     bonus = _effects(state, rnd, acting, blocking, ledger, ctx)
-    long_range, weapon_maneuvers = _range(rnd, acting, blocking, ledger, ctx)
+    aggravating = {e.to or e.by for e in rnd.effects if e.hands_aggravated}
+    long_range, weapon_maneuvers = _range(state, rnd, acting, blocking, ledger, ctx)
+    for m in rnd.maneuvers:
+        state = _pay_card(state, m.by, m.cost, m.weapon or m.granted_by, ctx)
     ctx.announce("strikes_phase", "strikes")
     strikes = {w: s.model_copy(update={"plus_damage": s.plus_damage + bonus.get(w, 0)}) if bonus.get(w) else s
                for w, s in rnd.strikes.items()}
+    for w in aggravating & {w for w, s in strikes.items() if s.hands}:
+        strikes[w] = strikes[w].model_copy(update={"aggravated": True})
+        ctx.cite("card_over_rule", f"{w}'s hand strike does aggravated damage this round, by a card's text")
     for who in strikes:
         if who not in (acting, blocking):
             ctx.illegal("combat_outsiders", f"{who} is not in this combat and cannot strike")
@@ -105,6 +119,8 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
         if s is None or w not in (s.weapon, s.name):
             ctx.illegal_param("maneuver_weapon_first_strike", f"{who} maneuvered with {w} and must strike with it "
                                                              "first this round")
+    for who, st in strikes.items():
+        state = _pay_card(state, who, st.cost, st.name or st.weapon, ctx)
     state = _strike_exchange(state, acting, blocking, strikes, prevent, long_range, ledger, ctx, first=True)
     for ex in rnd.additional:
         if not _ready(state, acting, blocking):
@@ -127,7 +143,18 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
         if rnd.presses:
             ctx.illegal("combat_ends_not_ready", "combat has ended: a combatant is no longer ready")
         return state, False
-    return state, _presses(rnd, acting, blocking, ctx)
+    for p in rnd.presses:
+        state = _pay_card(state, p.by, p.cost, p.name, ctx)
+    return state, _presses(state, rnd, acting, blocking, ctx)
+
+
+def _pay_card(state: State, who: str, cost: Cost, name: str | None, ctx: Ctx) -> State:
+    """A combat card's cost, paid as it is played: blood from the minion, pool from its Methuselah."""
+    if not (cost.blood or cost.pool) or not state.has_minion(who):
+        return state
+    what = name or "a combat card"
+    state = pay_pool(state, state.minion(who).controller, cost.pool, ctx, "pay_pool_cost", what)
+    return pay_blood(state, who, cost.blood, ctx, "pay_blood_cost", what)
 
 
 def _effects(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ctx
@@ -163,7 +190,8 @@ def _effects(state: State, rnd: Round, acting: str, blocking: str, ledger: Comba
     return bonus
 
 
-def _range(rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ctx) -> tuple[bool, dict[str, str]]:
+def _range(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ctx
+           ) -> tuple[bool, dict[str, str]]:
     """Maneuvers in order: the acting minion first, then cancel and re-maneuver by turns."""
     if ctx.p("ranges_used"):
         ctx.cite("establish_range", "establish range: each round begins at close range")
@@ -176,6 +204,8 @@ def _range(rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ct
     for i, m in enumerate(rnd.maneuvers):
         if m.by not in (acting, blocking):
             ctx.illegal("maneuver", f"{m.by} is not in this combat")
+        if m.weapon or m.granted_by:
+            check_minion_card(state.minion(m.by), m, m.weapon or m.granted_by or "", ctx)
         if m.by == previous:
             ctx.illegal("maneuver_again", f"{m.by} cannot maneuver twice in a row: only once its maneuver is "
                                           "canceled may it maneuver again")
@@ -347,7 +377,7 @@ def _describe(s: Strike) -> str:
     return ", ".join(parts) or "no effect"
 
 
-def _presses(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> bool:
+def _presses(state: State, rnd: Round, acting: str, blocking: str, ctx: Ctx) -> bool:
     """Presses alternate continue / end; the acting minion may press first; never two in a row."""
     if not rnd.presses and not rnd.press_from_card:
         ctx.cite("press_start", "no press: the round ends and so does combat")
@@ -365,6 +395,8 @@ def _presses(rnd: Round, acting: str, blocking: str, ctx: Ctx) -> bool:
     used: dict[str, int] = {}
     for i, p in enumerate(rnd.presses):
         who = p.by
+        if p.name and who in (acting, blocking):
+            check_minion_card(state.minion(who), p, p.name, ctx)
         if who not in (acting, blocking):
             ctx.illegal("press_outsiders", f"{who} is not in this combat and may not press")
         if who == last:

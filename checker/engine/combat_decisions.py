@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from checker.engine.models import Name, Requires, Strict
+from checker.engine.models import Cost, Name, Requires, Strict
 
 SHORTHANDS = {"hands": {"hands": True}, "dodge": {"dodge": True}, "combat_ends": {"combat_ends": True}}
 
@@ -39,7 +39,9 @@ class Strike(Strict):
     weapon: str | None = Field(default=None, max_length=80, description="Equipment the strike is made with.")
     target: str | None = Field(default=None, max_length=80, description="A retainer of the opposing minion.")
     long_range_only: bool = Field(default=False, description="'Only usable at long range'.")
+    not_first_round: bool = Field(default=False, description="'Not usable on the first round of combat'.")
     any_range: bool = Field(default=False, description="Destroy or steal equipment at any range, not only close.")
+    cost: Cost = Field(default=Cost(), description="What the strike card costs: blood from the striker.")
 
     @model_validator(mode="after")
     def _one_kind(self) -> Strike:
@@ -55,7 +57,7 @@ class Strike(Strict):
                 or self.plus_aggravated > 0)
 
 
-class Maneuver(Strict):
+class Maneuver(Requires):
     """A maneuver, and the weapon or strike card it is made with, if any."""
 
     by: str = Name
@@ -63,6 +65,7 @@ class Maneuver(Strict):
     granted_by: str | None = Field(default=None, max_length=80,
                                    description="A card giving the maneuver that is neither a weapon nor a strike card "
                                                "(Bum's Rush: 'gets 1 optional maneuver during that combat').")
+    cost: Cost = Field(default=Cost(), description="What the card giving the maneuver costs, if played now.")
     each_combat: int | None = Field(default=None, ge=1, le=5,
                                     description="The card gives this many maneuvers each combat ('with 1 optional "
                                                 "maneuver each combat'); filled from a real card's text.")
@@ -88,17 +91,23 @@ class CombatEffect(Requires):
     strength: int | None = Field(default=None, ge=0, le=10,
                                  description="The minion's strength becomes this for the rest of the combat "
                                              "(Torn Signpost: 'gets a strength of 2 this combat').")
+    hands_aggravated: bool = Field(default=False, description="'Damage from this vampire's hand strikes is aggravated "
+                                                              "this round.'")
+    not_first_round: bool = Field(default=False, description="'Not usable on the first round of combat'.")
+    cost: Cost = Field(default=Cost(), description="What the combat card costs: blood from the minion using it.")
     in_play: bool = Field(default=False, description="The combat effect of a card in play, not a combat card played "
                                                      "(cto V.B: other Methuselahs may use those).")
     to: str | None = Field(default=None, max_length=80,
                            description="The minion in combat whose strikes get `plus_damage` (default: `by`).")
 
 
-class Press(Strict):
+class Press(Requires):
     """A press; some presses can only continue or only end combat (ref14:V.E.3.d)."""
 
     by: str = Name
     only: Literal["continue", "end"] | None = None
+    name: str | None = Field(default=None, max_length=80, description="The card giving the press.")
+    cost: Cost = Field(default=Cost(), description="What the card giving the press costs.")
 
 
 class Round(Strict):

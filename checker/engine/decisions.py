@@ -11,17 +11,10 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from checker.engine.combat_decisions import BlockCombat, Combat
-from checker.engine.models import Count, Name, Requires, Strict
+from checker.engine.models import Cost, Count, Name, Requires, Strict
 from checker.engine.vote_decisions import Ballot, Terms, VoteSpec
 
-__all__ = ["Ballot", "BlockCombat", "Combat", "Count", "Name", "Strict", "Terms", "VoteSpec"]
-
-
-class Cost(Strict):
-    """What playing a card costs: pool from the Methuselah, blood from the minion (rb95:3.2.cost-of-playing-cards)."""
-
-    pool: int = Count
-    blood: int = Count
+__all__ = ["Ballot", "BlockCombat", "Combat", "Cost", "Count", "Name", "Requires", "Strict", "Terms", "VoteSpec"]
 
 
 class Modifier(Requires):

@@ -22,3 +22,10 @@ class Requires(Strict):
                                                       "Discipline at superior level (rb95:3.1.1.p1).")
     clan: str | None = Field(default=None, max_length=40,
                              description="The clan symbol on it: only vampires of that clan use it (rb95:3.2).")
+
+
+class Cost(Strict):
+    """What playing a card costs: pool from the Methuselah, blood from the minion (rb95:3.2.cost-of-playing-cards)."""
+
+    pool: int = Count
+    blood: int = Count

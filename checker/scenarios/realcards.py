@@ -92,9 +92,11 @@ CONTEXTS = {"effects": "effect", "modifier": "modifier", "modifiers": "modifier"
 """The key a card spec is written under, and what it is played as."""
 STEP_CARDS = {"action": "action", "master": "master", "out_of_turn_master": "master"}
 """Steps whose `card:` is a card spec: what it is played as."""
-LIBRARY_TYPES = {"master": ("Master",), "effect": ("Combat",), "action": ("Action",), "strike": ("Combat", "Equipment"),
-                 "modifier": ("Action Modifier",), "reaction": ("Reaction",), "equipment": ("Equipment",),
-                 "retainer": ("Retainer",), "ally": ("Ally",)}
+LIBRARY_TYPES = {
+    "maneuver": ("Combat", "Equipment", "Action", "Action Modifier", "Reaction"),
+    "press": ("Combat", "Equipment"), "prevent": ("Combat", "Equipment"), "master": ("Master",),
+    "effect": ("Combat",), "action": ("Action",), "strike": ("Combat", "Equipment"), "modifier": ("Action Modifier",),
+    "reaction": ("Reaction",), "equipment": ("Equipment",), "retainer": ("Retainer",), "ally": ("Ally",)}
 
 
 def resolve_steps(steps: tuple[dict[str, Any], ...]) -> tuple[tuple[dict[str, Any], ...], list[Issue]]:
@@ -117,22 +119,15 @@ def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: l
         found = _real(node["weapon"])
         if found is not None and found[1] is not None:
             return _expand({**node, "card": node["weapon"]}, path, context, issues)
-    if context == "maneuver" and isinstance(node.get("card"), str):  # {by: X, card: .44 Magnum}
-        found = _real(node["card"])
-        encoded = found[1] if found is not None else None
-        if found is None or encoded is None:
-            issues.append(((*path, "card"), f"{node['card']!r} is not an encoded card of the era; name the weapon "
-                                            "with `weapon:` to describe it by its effects"))
-            return node
-        card = found[0]
-        per_combat = [p.maneuver.count for p in encoded.encoding.parts
-                      if p.maneuver is not None and p.maneuver.per == "combat"]
-        rest = {k: v for k, v in node.items() if k != "card"}
-        source = "weapon" if set(card.types) & {"Equipment", "Combat"} else "granted_by"
-        return {**rest, source: card.name, **({"each_combat": per_combat[0]} if per_combat else {})}
+    if context == "maneuver" and isinstance(node.get("card"), str):  # {by: X, card: .44 Magnum, level: ...}
+        return _maneuver(node, path, issues)
     out: dict[str, Any] = {}
     for key, value in node.items():
-        if key == "redirect" and isinstance(value, dict) and isinstance(value.get("card"), str):
+        if key == "presses" and isinstance(value, list):
+            out[key] = [_press(x, (*path, key, i), issues) for i, x in enumerate(value)]
+        elif key in ("prevent", "prevent_before_range") and isinstance(value, dict):
+            out[key] = {who: _prevent(x, (*path, key, who), issues) for who, x in value.items()}
+        elif key == "redirect" and isinstance(value, dict) and isinstance(value.get("card"), str):
             out[key] = _redirect(value, (*path, key), issues)
         elif key in STEP_CARDS and isinstance(value, dict) and isinstance(value.get("card"), dict) \
                 and isinstance(value["card"].get("card"), str):
@@ -149,6 +144,31 @@ def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: l
         else:
             out[key] = _walk(value, (*path, key), CONTEXTS.get(str(key)), issues)
     return out
+
+
+def _maneuver(node: dict[str, Any], path: tuple[str | int, ...], issues: list[Issue]) -> dict[str, Any]:
+    """A maneuver a card gives: a weapon's or strike card's (``weapon``), or another card's (``granted_by``),
+    with how many it gives each combat and the Discipline it needs."""
+    spec = _expand({k: node[k] for k in ("card", "level", "ignore_text") if k in node}, path, "maneuver", issues)
+    rest = {k: v for k, v in node.items() if k not in ("card", "level", "ignore_text")}
+    return {**rest, **spec}
+
+
+def _press(node: Any, path: tuple[str | int, ...], issues: list[Issue]) -> Any:
+    """``{by: X, card: Y}`` in presses: a press the card gives, perhaps only to continue or only to end combat."""
+    if not (isinstance(node, dict) and isinstance(node.get("card"), str)):
+        return node
+    spec = _expand({k: node[k] for k in ("card", "level", "ignore_text") if k in node}, path, "press", issues)
+    rest = {k: v for k, v in node.items() if k not in ("card", "level", "ignore_text")}
+    return {**rest, **spec}
+
+
+def _prevent(node: Any, path: tuple[str | int, ...], issues: list[Issue]) -> Any:
+    """``{Cassandra: {card: Y}}`` in prevent: the damage the card prevents."""
+    if not (isinstance(node, dict) and isinstance(node.get("card"), str)):
+        return node
+    spec = _expand(node, path, "prevent", issues)
+    return spec.get("prevent", 0)
 
 
 def _redirect(node: dict[str, Any], path: tuple[str | int, ...], issues: list[Issue]) -> dict[str, Any]:
@@ -251,6 +271,26 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
         for p in parts:
             if p.sets_strength is not None:
                 fields["strength"] = p.sets_strength
+            if p.hands_aggravated:
+                fields["hands_aggravated"] = True
+    if context in ("effect", "strike"):
+        for p in parts:
+            if p.usable == "not_first_round":
+                fields["not_first_round"] = True
+    if context == "press":
+        fields["name"] = card.name
+        for p in parts:
+            if p.press in ("continue", "end"):
+                fields["only"] = p.press
+    if context == "maneuver":
+        strikes = any(p.strike is not None for p in parts)
+        source = "weapon" if "Equipment" in card.types or strikes else "granted_by"
+        fields = {source: card.name}
+        per_combat = [p.maneuver.count for p in parts if p.maneuver is not None and p.maneuver.per == "combat"]
+        if per_combat:
+            fields["each_combat"] = per_combat[0]
+    if context == "prevent":
+        fields = {"prevent": sum(p.prevent.amount for p in parts if p.prevent is not None)}
     if context == "action":
         for p in parts:
             if p.directed:
@@ -266,9 +306,10 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
             if p.gain_pool is not None:
                 fields["gain_pool"] = p.gain_pool
     cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
-    if cost and context != "strike":
-        fields["cost"] = cost
-    if card.discipline_requirement and context in ("modifier", "reaction", "effect", "action"):
+    if cost and context in ("modifier", "reaction", "equipment", "retainer", "ally", "action", "master", "strike",
+                            "effect", "maneuver", "press") and not (context == "strike" and "Equipment" in card.types):
+        fields["cost"] = cost  # a weapon's cost was paid when it was equipped
+    if card.discipline_requirement and context in ("modifier", "reaction", "effect", "action", "maneuver", "press"):
         fields["discipline"] = card.disciplines[0] if len(card.disciplines) == 1 else card.discipline_requirement
         fields["superior"] = level == "superior"
     return fields
