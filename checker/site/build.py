@@ -69,6 +69,7 @@ def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str,
     fragments: dict[str, dict[str, Any]] = {
         "home": pages.home_page(data), "coverage": pages.coverage_page(data),
         "editions": pages.editions_page(data), "errata": pages.errata_page(data), "schema": schema_fragment(),
+        "cards": pages.cards_page(data),
     }
     stubs: dict[str, str] = {}
     for s in SOURCES:

@@ -247,6 +247,25 @@ def errata_page(data: SiteData) -> dict[str, Any]:
         for e in data.ref.errata]}
 
 
+def cards_page(data: SiteData) -> dict[str, Any]:
+    """Each era card's encoding status (rules cards --status) and the scenarios that use it."""
+    from checker.scenarios.cardsuse import scenarios_using
+    from reference.cards import era_cards
+    from reference.effectcheck import encodings, status
+
+    known = encodings()
+    rows = []
+    for card in era_cards():
+        state, missing = status(card, known)
+        used = [scenario_doc(s.path) for s in scenarios_using(card, data.loaded)]
+        rows.append({"id": card.id, "name": card.qualified_name, "types": " / ".join(card.types), "status": state,
+                     "missing": list(missing), "scenarios": used})
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[str(r["status"])] = counts.get(str(r["status"]), 0) + 1
+    return {"kind": "cards", "counts": counts, "cards": rows}
+
+
 def home_page(data: SiteData) -> dict[str, Any]:
     corpus = data.ref.corpus
     statuses = [rule_status(data, r) for r in corpus.rules]

@@ -97,6 +97,7 @@ def page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     return {
         "rule": rule_page, "source": source_page, "scenario": scenario_page, "coverage": coverage_page,
         "editions": editions_page, "errata": errata_page, "home": home_page, "schema": schema_page,
+        "cards": cards_page,
     }[f["kind"]](ctx, f)
 
 
@@ -327,6 +328,23 @@ def errata_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
         if e["parameters"]:
             out.append(para("Changes " + ", ".join(f"{k} = {v}" for k, v in e["parameters"].items())
                             + " in " + ", ".join(e["rulesets"] or [e["new_ruleset"]["name"]])))
+    return out
+
+
+def cards_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    counts = ", ".join(f"{n} {k}" for k, n in sorted(f["counts"].items()))
+    out: list[nodes.Node] = [para(
+        "Each card of the era (Jyhad to Sabbat) and whether the rules engine plays its text: encoded (every "
+        "part of its text is played), not encodable (the mechanics it lacks are named), or not yet encoded. "
+        f"{counts}. A scenario can name an encoded card; `rules cards --status` prints the same table.")]
+    rows: list[list[nodes.Node | str]] = []
+    for c in f["cards"]:
+        used: list[nodes.Node | str] = [ctx.link(doc, doc.rsplit("/", 1)[-1]) for doc in c["scenarios"][:3]]
+        more = len(c["scenarios"]) - 3
+        cell = para(*[x for i, link in enumerate(used) for x in ((", ", link) if i else (link,))],
+                    *([f" (+{more})"] if more > 0 else []))
+        rows.append([f"{c['name']} ({c['id']})", c["types"], c["status"], "; ".join(c["missing"]), cell])
+    out.append(table(["card", "type", "status", "not modelled", "scenarios"], rows))
     return out
 
 
