@@ -153,8 +153,8 @@ def _pay_card(state: State, who: str, cost: Cost, name: str | None, ctx: Ctx) ->
     if not (cost.blood or cost.pool) or not state.has_minion(who):
         return state
     what = name or "a combat card"
-    state = pay_pool(state, state.minion(who).controller, cost.pool, ctx, "pay_pool_cost", what)
-    return pay_blood(state, who, cost.blood, ctx, "pay_blood_cost", what)
+    state = pay_pool(state, state.minion(who).controller, cost.pool, ctx, "card_pool_cost", what)
+    return pay_blood(state, who, cost.blood, ctx, "card_blood_cost", what)
 
 
 def _effects(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ctx
@@ -242,6 +242,8 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
     m = state.minion(who)
     if s.weapon and s.weapon not in m.equipment:
         ctx.illegal("strike_announce", f"{who} carries no {s.weapon}")
+    if s.discipline or s.clan or s.vampire_only:
+        check_minion_card(m, s, s.name or s.weapon or "the strike card", ctx)
     if s.weapon and (who, s.weapon) in ledger.stolen_this_round:
         ctx.illegal("stolen_equipment_unusable", f"{who} stole {s.weapon} this round and cannot use it yet")
     if s.paralyze and not ctx.p("paralyze_allowed"):

@@ -15,7 +15,7 @@ from checker.engine.models import Cost, Name, Requires, Strict
 SHORTHANDS = {"hands": {"hands": True}, "dodge": {"dodge": True}, "combat_ends": {"combat_ends": True}}
 
 
-class Strike(Strict):
+class Strike(Requires):
     """One strike: hands, a weapon or a strike card, by what it does (ref14:V.D, cto:V.D, rb95:8.3)."""
 
     name: str | None = Field(default=None, max_length=80)

@@ -110,7 +110,7 @@ class RecruitAlly(Action):
     ally: AllyCard
 
 
-class EquipmentCard(Strict):
+class EquipmentCard(Requires):
     name: str = Name
     cost: Cost = Cost()
 

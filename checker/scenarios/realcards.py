@@ -14,6 +14,7 @@ from checker.engine.setup import MinionSetup, Setup
 from reference.cards import Card, UnknownCardError, find_card
 from reference.disciplines import discipline_levels
 from reference.effectcheck import Encoded, encodings
+from reference.effects import Part
 
 Issue = tuple[tuple[str | int, ...], str]
 FROM_CARD = ("capacity", "clan", "disciplines", "title", "kind", "bleed", "intercept", "strength", "stealth",
@@ -230,12 +231,46 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
         issues.append((where, f"{card.name}'s {level} text is not all modelled: {said}. Say `ignore_text: true` "
                               "to ask without those parts"))
         return failed  # reported once, not again by the step checks
+    wrong = _misplayed(card, parts, context, level)
+    if wrong:
+        issues.append((where, wrong))
+        return failed
     fields = _fields(card, parts, context, level)
     clash = sorted(k for k in fields if k in node and k not in ("name", "weapon") and node[k] != fields[k])
     for k in clash:
         issues.append(((*path, k), f"{k} comes from the card {card.name} ({fields[k]!r}); remove it"))
     rest = {k: v for k, v in node.items() if k not in ("card", "level", "ignore_text")}
     return {**rest, **fields}
+
+
+PLAYED_AS = {"ACTION MODIFIER": {"modifier"}, "COMBAT": {"strike", "effect", "maneuver", "press", "prevent"},
+             "REACTION": {"reaction"}, "ACTION": {"action"}}
+"""A level marked [COMBAT] (or another type) is played only where that type of card is."""
+def _gives(context: str, p: Part) -> bool | None:
+    """Whether a part gives what a card played in this place must give (None: any part will do)."""
+    return {
+        "strike": p.strike is not None, "maneuver": p.maneuver is not None, "press": p.press is not None,
+        "prevent": p.prevent is not None, "effect": p.sets_strength is not None or p.hands_aggravated,
+        "modifier": p.modifier is not None and bool(p.modifier.stealth or p.modifier.bleed),
+        "reaction": (p.modifier is not None and bool(p.modifier.intercept)) or p.redirects_bleed,
+    }.get(context)
+
+"""What a card's text must give to be played in each place."""
+
+
+def _misplayed(card: Card, parts: tuple[Part, ...], context: str, level: str) -> str | None:
+    """Why the card's text at this level cannot be played here, or None."""
+    marks = {p.use_as for p in parts if p.use_as}
+    if marks and not any(context in PLAYED_AS[m] for m in marks):
+        return (f"{card.name}'s {level} text is played as {' / '.join(f'[{m}]' for m in sorted(marks))}, "
+                f"not as a {context}")
+    if parts and _gives(context, parts[0]) is not None and not any(_gives(context, p) for p in parts):
+        return f"{card.name}'s {level} text gives no {context}"
+    return None
+
+
+REQUIRES = ("modifier", "reaction", "effect", "action", "maneuver", "press", "strike", "equipment")
+"""Where the card's Discipline and clan are asked of the minion using it."""
 
 
 def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dict[str, Any]:
@@ -306,10 +341,13 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
             if p.gain_pool is not None:
                 fields["gain_pool"] = p.gain_pool
     cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
-    if cost and context in ("modifier", "reaction", "equipment", "retainer", "ally", "action", "master", "strike",
-                            "effect", "maneuver", "press") and not (context == "strike" and "Equipment" in card.types):
-        fields["cost"] = cost  # a weapon's cost was paid when it was equipped
-    if card.discipline_requirement and context in ("modifier", "reaction", "effect", "action", "maneuver", "press"):
+    in_play = "Equipment" in card.types and context in ("strike", "maneuver", "press", "prevent")
+    if cost and not in_play and context in ("modifier", "reaction", "equipment", "retainer", "ally", "action",
+                                            "master", "strike", "effect", "maneuver", "press"):
+        fields["cost"] = cost  # equipment used in combat was paid for when it was equipped
+    if card.discipline_requirement and context in REQUIRES:
         fields["discipline"] = card.disciplines[0] if len(card.disciplines) == 1 else card.discipline_requirement
         fields["superior"] = level == "superior"
+    if card.clan and context in REQUIRES:
+        fields["clan"] = card.clan
     return fields

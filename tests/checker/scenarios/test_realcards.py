@@ -121,6 +121,10 @@ def test_a_library_card_takes_its_effects_and_requirements() -> None:
                                                 "the card Bonding (1); remove it"),
     ("{card: Lost in Crowds, level: basic}", "steps.yaml:11: steps[0].bleed.modifiers[0].card: Lost in Crowds's "
                                              "basic text is not all modelled: "),
+    ("{card: Plasmic Form, level: superior}", "steps.yaml:11: steps[0].bleed.modifiers[0].card: Plasmic Form's "
+                                              "superior text is played as [COMBAT], not as a modifier"),
+    ("{card: Enhanced Senses, level: basic}", "steps.yaml:11: steps[0].bleed.modifiers[0].card: Enhanced Senses is a "
+                                              "Reaction card: it cannot be played as a modifier"),
 ])
 def test_library_card_problems(modifier: str, expected: str) -> None:
     [line] = step_problems(modifier)
