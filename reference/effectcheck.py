@@ -114,6 +114,13 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
                 yield "modifier", f"{n:+d} {name} is not in {part.text!r}"
         if mod.limited != _has(q, "(limited)"):
             yield "modifier", f"limited is {str(mod.limited).lower()}, not what {part.text!r} says"
+    if part.employer is not None:
+        if not _has(q, "employer"):
+            yield "employer", f"'the employer' is not in {part.text!r}"
+        for name in ("stealth", "intercept", "bleed", "strength"):
+            n = getattr(part.employer, name)
+            if n and f"{n:+d} {name}" not in q:
+                yield "employer", f"{n:+d} {name} is not in {part.text!r}"
     if part.prevent is not None and f"prevent {part.prevent.amount}" not in q:
         yield "prevent", f"prevent {part.prevent.amount} is not in {part.text!r}"
     checks: dict[str, dict[str, str]] = {

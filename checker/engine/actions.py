@@ -201,9 +201,13 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
         state, target, ok = redirect_bleed(state, d, target, ctx)
         if not ok:
             return state
-    amount = ctx.p("bleed_amount") + max(actor.bleed - 1, 0) + modifier_bleed(d)
+    from_retainers, giving = state.minion(actor.name).retainer_bonus("bleed")
+    amount = ctx.p("bleed_amount") + max(actor.bleed - 1, 0) + modifier_bleed(d) + from_retainers
     if actor.bleed > 1:
         ctx.cite("card_over_rule", f"{actor.name}'s card gives it +{actor.bleed - 1} bleed")
+    if from_retainers:
+        ctx.cite("card_over_rule", f"{', '.join(giving)} give{'s' if len(giving) == 1 else ''} {actor.name}, "
+                                   f"the employer, +{from_retainers} bleed")
     ctx.cite_param("bleed_amount", f"{actor.name} bleeds {target} for {amount}")
     return _bleed_pool(state, target, amount, ctx)
 
@@ -252,7 +256,7 @@ def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
     plan = Plan("employ_retainer", None, ctx.p("no_card_action_stealth")["employ_retainer"], card.cost, card.name)
     state, ok = run_action(state, d, plan, ctx)
     if ok:
-        state = state.add_retainer(actor.name, Retainer(card.name, card.life))
+        state = state.add_retainer(actor.name, Retainer(card.name, card.life, tuple(card.bonus.items())))
         life = f" with {card.life} life" if card.life else ""
         ctx.cite("employ_retainer", f"{card.name} is put on {actor.name}{life}")
     return card_played(state, ctx, card.name, stays=ok)

@@ -97,6 +97,11 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
     used_reactions: set[tuple[str, str]] = set()
     deferred: list[DeferredCost] = []
     stealth = d.stealth
+    from_retainers, giving = state.minion(d.actor).retainer_bonus("stealth")
+    if from_retainers:
+        stealth += from_retainers
+        ctx.cite("card_over_rule", f"{', '.join(giving)} give{'s' if len(giving) == 1 else ''} {d.actor}, the "
+                                   f"employer, +{from_retainers} stealth")
     if state.minion(d.actor).stealth:
         stealth += state.minion(d.actor).stealth
         ctx.cite("card_over_rule", f"{d.actor}'s card gives its actions +{state.minion(d.actor).stealth} stealth")
@@ -132,6 +137,11 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
         tried.add(blocker)
         attempts.append(blocker)
         intercept = state.minion(blocker).intercept
+        from_retainers, giving = state.minion(blocker).retainer_bonus("intercept")
+        if from_retainers:
+            intercept += from_retainers
+            ctx.cite("card_over_rule", f"{', '.join(giving)} give{'s' if len(giving) == 1 else ''} {blocker}, the "
+                                       f"employer, +{from_retainers} intercept")
         ctx.cite("pick_blocker", f"{blocker} ({owner}) attempts to block")
         if d.directed_at is not None:
             ctx.cite("target_may_block", f"the action is directed at {owner} or one of her cards: she may try to "

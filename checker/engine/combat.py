@@ -322,6 +322,7 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
                 continue
             base = ledger.strength.get(who)
             strength = state.minion(who).strength if base is None else base - ctx.p("hand_damage")
+            strength += state.minion(who).retainer_bonus("strength")[0]
             hits.append(_hit(who, opp, s, strength, ctx))
         if not hits:
             continue

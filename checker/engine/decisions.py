@@ -86,10 +86,12 @@ class Hunt(Action):
     """Hunt: a vampire gains blood from the bank (ref14:II.C.2, rb95:6.4.hunt)."""
 
 
-class RetainerCard(Strict):
+class RetainerCard(Requires):
     name: str = Name
     life: int = Field(default=1, ge=0, le=50)
     cost: Cost = Cost()
+    bonus: dict[Literal["intercept", "bleed", "stealth", "strength"], int] = Field(
+        default_factory=dict, description="What it gives its employer: 'The employer gets +1 intercept.'")
 
 
 class EmployRetainer(Action):

@@ -42,6 +42,19 @@ class PlayerSetup(Strict):
 class RetainerSetup(Strict):
     name: str = Name
     life: int = Field(default=1, ge=0, le=50)
+    card: str | None = Field(default=None, max_length=80,
+                             description="A retainer card by name: its life and what it gives its employer.")
+    level: Literal["basic", "superior"] | None = None
+    ignore_text: bool = False
+    bonus: dict[Literal["intercept", "bleed", "stealth", "strength"], int] = Field(
+        default_factory=dict, description="What it gives its employer (+1 intercept), from its card.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _named_after_its_card(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "name" not in data and isinstance(data.get("card"), str):
+            return {**data, "name": data["card"]}
+        return data
 
 
 class MinionSetup(Strict):
@@ -210,7 +223,8 @@ def _minion(m: MinionSetup) -> Minion:
         blood = m.blood if m.blood is not None else (capacity if m.location in ("ready", "torpor") else 0)
     return Minion(name=m.name, controller=m.controller, kind=m.kind, blood=blood, capacity=capacity,
                   location=m.location, tapped=m.tapped, equipment=m.equipment,
-                  retainers=tuple(Retainer(r.name, r.life) for r in m.retainers), title=m.title,
+                  retainers=tuple(Retainer(r.name, r.life, tuple(r.bonus.items())) for r in m.retainers),
+                  title=m.title,
                   paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=m.contested,
                   title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()),
                   strength=m.strength, stealth=m.stealth, block_cost=m.block_cost,

@@ -21,6 +21,7 @@ class Retainer:
 
     name: str
     life: int
+    bonus: tuple[tuple[str, int], ...] = ()  # what it gives its employer: (("intercept", 1),), from its card
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,11 @@ class Minion:
     strength: int = 0  # added by its card: "+1 strength"
     stealth: int = 0  # added by its card to each of its actions: "+1 stealth"
     block_cost: int = 0  # blood a vampire blocking it burns: "Any vampire blocking Dónal burns 1 blood"
+
+    def retainer_bonus(self, key: str) -> tuple[int, list[str]]:
+        """What its retainers give it ("intercept", "bleed", ...): the total, and the retainers giving it."""
+        giving = [(r.name, dict(r.bonus).get(key, 0)) for r in self.retainers if dict(r.bonus).get(key)]
+        return sum(n for _, n in giving), [name for name, _ in giving]
 
     def discipline(self, name: str) -> str | None:
         """The level at which the vampire has a Discipline: basic, superior, or None."""

@@ -26,6 +26,7 @@ def resolve_setup(setup: Setup) -> tuple[Setup, list[Issue]]:
     issues: list[Issue] = []
     minions: list[MinionSetup] = []
     for i, m in enumerate(setup.minions):
+        m = _setup_retainers(m, ("minions", i), issues)
         if m.vampire is None:
             minions.append(m)
             continue
@@ -49,6 +50,24 @@ def resolve_setup(setup: Setup) -> tuple[Setup, list[Issue]]:
                                                 "`ignore_text: true` to ask about it without those parts"))
         minions.append(m.model_copy(update=vampire_fields(card, m, encoded)))
     return setup.model_copy(update={"minions": tuple(minions)}), issues
+
+
+def _setup_retainers(m: MinionSetup, where: tuple[str | int, ...], issues: list[Issue]) -> MinionSetup:
+    """A minion's retainers named by their card take its life and what it gives its employer."""
+    if not any(r.card for r in m.retainers):
+        return m
+    out = []
+    for j, r in enumerate(m.retainers):
+        if r.card is None:
+            out.append(r)
+            continue
+        spec = {"card": r.card, **({"level": r.level} if r.level else {}), "ignore_text": r.ignore_text}
+        fields = _expand(spec, (*where, "retainers", j), "retainer", issues)
+        clash = "life" in r.model_fields_set and fields.get("life", r.life) != r.life
+        if clash:
+            issues.append(((*where, "retainers", j, "life"), f"life comes from the card {r.card}; remove it"))
+        out.append(r.model_copy(update={"life": fields.get("life", r.life), "bonus": fields.get("bonus", {})}))
+    return m.model_copy(update={"retainers": tuple(out)})
 
 
 def vampire_fields(card: Card, m: MinionSetup, encoded: Encoded | None) -> dict[str, object]:
@@ -269,7 +288,7 @@ def _misplayed(card: Card, parts: tuple[Part, ...], context: str, level: str) ->
     return None
 
 
-REQUIRES = ("modifier", "reaction", "effect", "action", "maneuver", "press", "strike", "equipment")
+REQUIRES = ("modifier", "reaction", "effect", "action", "maneuver", "press", "strike", "equipment", "retainer")
 """Where the card's Discipline and clan are asked of the minion using it."""
 
 
@@ -300,6 +319,11 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["limited"] = True
         if p.life is not None and context in ("retainer", "ally"):
             fields["life"] = p.life
+        if p.employer is not None and context == "retainer":
+            bonus = fields.setdefault("bonus", {})
+            for key in ("intercept", "bleed", "stealth", "strength"):
+                if getattr(p.employer, key):
+                    bonus[key] = bonus.get(key, 0) + getattr(p.employer, key)
     if context == "strike" and "Equipment" in card.types:
         fields["weapon"] = card.name
     if context == "effect":
