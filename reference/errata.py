@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -19,10 +20,11 @@ from pydantic import Field, field_validator, model_validator
 
 from reference.corpus import Corpus
 from reference.documents import PACKAGE_DIR, display_path
+from reference.effects import Encoding, Part
 from reference.parameters import NAMES, check_value, migrate
 from reference.problems import Problem, ProblemsError, suggest
 from reference.rulesets import Parameter, Ruleset, _Strict
-from reference.yamlsource import load_model
+from reference.yamlsource import Located, load_model
 
 ERRATA_DIR = PACKAGE_DIR / "errata"
 Slug = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", max_length=80)
@@ -33,6 +35,14 @@ class Amendment(_Strict):
 
     rule: str = Field(description="A rule id, or an external section such as ext.pocket:15.3.")
     text: str | None = Field(default=None, max_length=4000)
+
+
+class CardAmendment(_Strict):
+    """A card's text changed by the erratum: the new text verbatim, and its parts as the engine plays them."""
+
+    card: str = Field(min_length=1, max_length=80, description="The card's name or id (card:100001).")
+    text: str = Field(min_length=1, max_length=4000, description="The card's new text, as the erratum gives it.")
+    parts: tuple[Part, ...] = Field(min_length=1, description="The new text, part by part (reference/effects.py).")
 
 
 class NewRuleset(_Strict):
@@ -53,7 +63,8 @@ class Erratum(_Strict):
     authority: str = Field(min_length=1, max_length=120, description="An authority code (LSJ, DTR, ...) or a name.")
     source: str | None = Field(default=None, description="The rule where the erratum is published, if held.")
     why: str = Field(min_length=3, max_length=1000)
-    amends: tuple[Amendment, ...] = Field(min_length=1)
+    amends: tuple[Amendment, ...] = Field(default=(), description="The rules it amends.")
+    cards: tuple[CardAmendment, ...] = Field(default=(), description="The cards whose text it changes.")
     parameters: dict[str, Any] = Field(default_factory=dict, description="Parameter values it changes.")
     rulesets: tuple[str, ...] = Field(default=(), description="Rulesets it applies to.")
     new_ruleset: NewRuleset | None = None
@@ -71,6 +82,12 @@ class Erratum(_Strict):
 
     @model_validator(mode="after")
     def _where(self) -> Erratum:
+        if not self.amends and not self.cards:
+            raise ValueError("an erratum amends at least one rule (`amends`) or card (`cards`)")
+        if self.parameters and not (self.amends or self.source):
+            raise ValueError("an erratum that changes parameters amends the rule that owns them")
+        if self.cards and not self.rulesets and self.new_ruleset is None:
+            raise ValueError("an erratum that changes a card names the rulesets it applies to, or a new_ruleset")
         if self.parameters and not self.rulesets and self.new_ruleset is None:
             raise ValueError("an erratum that changes parameters names the rulesets it applies to, or a new_ruleset")
         if self.rulesets and self.new_ruleset is not None:
@@ -80,7 +97,7 @@ class Erratum(_Strict):
     @property
     def owner(self) -> str:
         """The rule that owns the values it changes: where it is published, else what it amends."""
-        return self.source or self.amends[0].rule
+        return self.source or (self.amends[0].rule if self.amends else f"erratum:{self.id}")
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -116,6 +133,7 @@ def load_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> Err
     for i, a in enumerate(e.amends):
         if a.rule not in known:
             problems.append(located.problem(("amends", i, "rule"), f"unknown rule {a.rule!r}{suggest(a.rule, known)}"))
+    problems += _card_problems(e, located)
     if e.source is not None and e.source not in corpus.rules:
         problems.append(located.problem(("source",), f"unknown rule {e.source!r}{suggest(e.source, corpus.rules)}"))
     names = list(e.rulesets) + ([e.new_ruleset.extends] if e.new_ruleset else [])
@@ -137,6 +155,31 @@ def load_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> Err
     if problems:
         raise ProblemsError(problems)
     return e
+
+
+def _card_problems(e: Erratum, located: Located) -> list[Problem]:
+    """Each amended card must exist, and its parts must quote and cover the new text as encodings do."""
+    from reference.cards import UnknownCardError, find_card
+    from reference.effectcheck import check_encoding
+
+    problems: list[Problem] = []
+    for i, a in enumerate(e.cards):
+        try:
+            card = find_card(a.card)
+        except UnknownCardError as exc:
+            problems.append(located.problem(("cards", i, "card"), str(exc)))
+            continue
+        changed = card.model_copy(update={"text": a.text})
+        for path, message in check_encoding(changed, Encoding(card=card.id, parts=a.parts)):
+            problems.append(located.problem(("cards", i, *path), message.replace(f"{card.name}'s", "the new")))
+    return problems
+
+
+def card_changes(e: Erratum) -> dict[str, Encoding]:
+    """Card id -> the encoding of its new text."""
+    from reference.cards import find_card
+
+    return {find_card(a.card).id: Encoding(card=find_card(a.card).id, parts=a.parts) for a in e.cards}
 
 
 def load_errata(corpus: Corpus, base: Mapping[str, Ruleset], folder: Path = ERRATA_DIR) -> list[Erratum]:
@@ -232,6 +275,8 @@ def apply_errata(base: Mapping[str, Ruleset], errata: Iterable[Erratum]) -> dict
             out[e.new_ruleset.name] = _amended(parent, e, e.new_ruleset.name, e.new_ruleset.title)
         for name in e.rulesets if e.parameters else ():
             out[name] = _amended(out[name], e, name, out[name].title)
+        for name in e.targets if e.cards else ():
+            out[name] = replace(out[name], cards=MappingProxyType({**out[name].cards, **card_changes(e)}))
     return out
 
 
@@ -241,4 +286,4 @@ def _amended(rs: Ruleset, e: Erratum, name: str, title: str) -> Ruleset:
         params[k] = Parameter(value=v, rule=e.owner)
     return Ruleset(name, title, rs.sources, rs.description if name == rs.name else f"{rs.name} with the erratum "
                    f"{e.id}", rs.extends if name == rs.name else rs.name, MappingProxyType(params), rs.steps,
-                   rs.own | frozenset(e.parameters), rs.fallbacks)
+                   rs.own | frozenset(e.parameters), rs.fallbacks, rs.cards)

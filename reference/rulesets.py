@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from reference.corpus import Corpus
 from reference.documents import DATA_DIR, display_path
+from reference.effects import Encoding
 from reference.parameters import NAMES, check_value
 from reference.problems import Problem, ProblemsError
 from reference.yamlsource import Located, load_model
@@ -72,6 +73,8 @@ class Ruleset:
     steps: MappingProxyType[str, str]
     own: frozenset[str]  # parameters set by this ruleset itself, not inherited
     fallbacks: MappingProxyType[str, str]  # foreign rule id -> why the sources are silent (declared or inherited)
+    cards: MappingProxyType[str, Encoding] = field(  # card id -> its text as a card erratum has it
+        default_factory=lambda: MappingProxyType({}))
 
     def value(self, name: str) -> Any:
         """The value of a parameter; KeyError names the ruleset."""
@@ -107,7 +110,7 @@ class Ruleset:
         for k, v in values.items():
             params[k] = params[k].model_copy(update={"value": v})
         return Ruleset(name or self.name, self.title, self.sources, self.description, self.extends,
-                       MappingProxyType(params), self.steps, self.own, self.fallbacks)
+                       MappingProxyType(params), self.steps, self.own, self.fallbacks, self.cards)
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from checker.scenarios.cardsuse import scenarios_using
 from checker.scenarios.load import LoadedScenario
 from checker.scenarios.run import Outcome, run
-from reference.errata import Erratum, apply_errata, clashes, in_order, load_errata, load_erratum
+from reference.cards import find_card
+from reference.errata import Erratum, apply_errata, card_changes, clashes, in_order, load_errata, load_erratum
 from reference.graph import impact_set
 from reference.knowledge import Reference
 from reference.problems import ProblemsError
@@ -40,12 +42,15 @@ class Impact:
     exercising: tuple[str, ...]
     runs: int
     changes: tuple[Change, ...]
+    cards: tuple[str, ...] = ()  # the cards whose text it changes
+    rulings: tuple[str, ...] = ()  # rulings stated by a scenario whose answer changes
 
     def to_json(self) -> dict[str, Any]:
         return {"erratum": self.erratum.id, "title": self.erratum.title, "rulesets": list(self.erratum.targets),
-                "touched": list(self.touched), "downstream": list(self.downstream),
+                "touched": list(self.touched), "downstream": list(self.downstream), "cards": list(self.cards),
                 "scenarios_citing": list(self.citing), "scenarios_exercising": list(self.exercising),
-                "runs_compared": self.runs, "changes": [c.to_json() for c in self.changes]}
+                "runs_compared": self.runs, "changes": [c.to_json() for c in self.changes],
+                "rulings_changed": list(self.rulings)}
 
 
 def flatten(value: Any, prefix: str = "") -> dict[str, Any]:
@@ -86,7 +91,7 @@ def _pairs(loaded: Iterable[LoadedScenario], e: Erratum, without: Mapping[str, R
                 params = dict(sc.scenario.variants[label].parameters) if label in sc.scenario.variants else {}
                 after = with_[e.new_ruleset.name].with_values(f"{e.new_ruleset.name}", **params)
                 out.append((sc, sc.ruleset_for(label, without), after))
-            elif base in e.rulesets:
+            elif base in e.targets:
                 out.append((sc, sc.ruleset_for(label, without), sc.ruleset_for(label, with_)))
     return out
 
@@ -103,6 +108,8 @@ def impact(path: Path, ref: Reference, loaded: list[LoadedScenario], current: It
     touched = [a.rule for a in e.amends]
     for name in e.rulesets or ((e.new_ruleset.extends,) if e.new_ruleset else ()):
         touched += [without[name].parameters[p].rule for p in e.parameters]
+    cards = tuple(card_changes(e))
+    touched += list(cards)
     touched = list(dict.fromkeys(t for t in touched))
     downstream: set[str] = set()
     for t in touched:
@@ -111,11 +118,22 @@ def impact(path: Path, ref: Reference, loaded: list[LoadedScenario], current: It
     rules = set(touched) | downstream
     citing = sorted({sc.path for sc in loaded if rules & set((*sc.scenario.tests, *sc.scenario.cites))})
     exercising = sorted({o.scenario for o in current if rules & set(o.exercised)})
+    if cards:
+        using = {sc.path for sc in loaded for c in cards if scenarios_using(find_card(c), [sc])}
+        citing = sorted(set(citing) | using)
     pairs = _pairs(loaded, e, without, with_)
     changes = []
     for sc, before_rs, after_rs in pairs:
-        change = compare(run(sc, before_rs), run(sc, after_rs))
+        try:
+            after = run(sc, after_rs)
+        except ProblemsError as exc:  # the new text leaves the scenario unplayable: that is a change too
+            changes.append(Change(sc.path, after_rs.name, tuple(str(p) for p in exc.problems), "playable",
+                                  "unplayable"))
+            continue
+        change = compare(run(sc, before_rs), after)
         if change is not None:
             changes.append(change)
+    changed = {c.scenario for c in changes}
+    rulings = sorted({r for sc in loaded if sc.path in changed for r in sc.scenario.rulings})
     return Impact(e, tuple(touched), tuple(sorted(downstream - set(touched))), tuple(citing), tuple(exercising),
-                  len(pairs), tuple(changes))
+                  len(pairs), tuple(changes), cards, tuple(rulings))

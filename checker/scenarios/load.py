@@ -60,6 +60,7 @@ class LoadedScenario:
     steps: tuple[Step, ...]
     expectations: dict[str, Expectation]
     notes: tuple[Problem, ...] = ()  # what was read differently from how the file says it (renamed readings)
+    source: Located | None = None  # the file as read, to read it again under a ruleset's card errata
 
     @property
     def id(self) -> str:
@@ -74,6 +75,21 @@ class LoadedScenario:
         """The ruleset a run label stands for or starts from."""
         v = self.scenario.variants.get(label)
         return v.ruleset if v else label
+
+    def for_ruleset(self, ruleset: Ruleset) -> LoadedScenario:
+        """The scenario as a ruleset reads it: real cards with the text the ruleset's card errata give them.
+
+        Raises ProblemsError when a card's new text makes the scenario unplayable (a card no longer
+        encoded, a strike that is no longer one).
+        """
+        if not ruleset.cards or self.source is None:
+            return self
+        from checker.scenarios.realcards import card_errata
+        from reference.corpus import corpus
+        from reference.rulesets import rulesets
+
+        with card_errata(ruleset.cards):
+            return load_scenario_from(self.source, self.path, set(corpus().rules), rulesets())
 
     def ruleset_for(self, label: str, editions: Mapping[str, Ruleset]) -> Ruleset:
         """The ruleset a run is played under: a ruleset, or a variant of one."""
@@ -340,7 +356,7 @@ def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: M
         expectations[r] = _expectation(located, ("expect_by_ruleset", r), merged, players, minions, rules, [], n)
     if problems:
         raise ProblemsError(problems)
-    return LoadedScenario(name, sc, tuple(steps), expectations, tuple(notes))
+    return LoadedScenario(name, sc, tuple(steps), expectations, tuple(notes), located)
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -8,15 +8,40 @@ beside it. An unknown name is refused with the three nearest names.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from types import MappingProxyType
 from typing import Any
 
 from checker.engine.setup import MinionSetup, Setup
 from reference.cards import Card, UnknownCardError, find_card
 from reference.disciplines import discipline_levels
-from reference.effectcheck import Encoded, encodings
-from reference.effects import Part
+from reference.effectcheck import encodings
+from reference.effects import Encoding, Part
 
 Issue = tuple[tuple[str | int, ...], str]
+CARD_ERRATA: ContextVar[Mapping[str, Encoding]] = ContextVar("card_errata", default=MappingProxyType({}))
+"""Cards whose text an erratum changes, for the ruleset a scenario is being read for (card_errata())."""
+
+
+def encoding_of(card_id: str) -> Encoding | None:
+    """A card's encoding: as a card erratum in force has it, else as reference/data/cards has it."""
+    changed = CARD_ERRATA.get().get(card_id)
+    if changed is not None:
+        return changed
+    found = encodings().get(card_id)
+    return found.encoding if found else None
+
+
+@contextmanager
+def card_errata(changes: Mapping[str, Encoding]) -> Iterator[None]:
+    """Read scenarios with these cards' texts changed (a ruleset's card errata)."""
+    token = CARD_ERRATA.set(changes)
+    try:
+        yield
+    finally:
+        CARD_ERRATA.reset(token)
 FROM_CARD = ("capacity", "clan", "disciplines", "title", "kind", "bleed", "intercept", "strength", "stealth",
              "block_cost")
 
@@ -39,8 +64,8 @@ def resolve_setup(setup: Setup) -> tuple[Setup, list[Issue]]:
         for f in clash:
             issues.append(((*where, f), f"{f} comes from the card {card.name} ({card.id}); remove it, or describe "
                                         "an abstract vampire without `vampire:`"))
-        encoded = encodings().get(card.id)
-        missing = [p for p in encoded.encoding.parts if p.not_modelled] if encoded else []
+        encoded = encoding_of(card.id)
+        missing = [p for p in encoded.parts if p.not_modelled] if encoded else []
         if encoded is None:
             issues.append(((*where, "vampire"), f"{card.name}'s text is not encoded yet, so its effects would be "
                                                 "left out; describe an abstract vampire instead"))
@@ -70,7 +95,7 @@ def _setup_retainers(m: MinionSetup, where: tuple[str | int, ...], issues: list[
     return m.model_copy(update={"retainers": tuple(out)})
 
 
-def vampire_fields(card: Card, m: MinionSetup, encoded: Encoded | None) -> dict[str, object]:
+def vampire_fields(card: Card, m: MinionSetup, encoded: Encoding | None) -> dict[str, object]:
     """The minion fields a vampire card sets; the minion's name stays what the scenario calls it."""
     title = card.title.title() if card.title and not card.title[0].isdigit() else card.title
     fields: dict[str, object] = {
@@ -78,7 +103,7 @@ def vampire_fields(card: Card, m: MinionSetup, encoded: Encoded | None) -> dict[
         "disciplines": discipline_levels(card.disciplines), "title": m.title or title,
         "card": m.card or card.name, "vampire": card.id}
     if encoded is not None:
-        for part in encoded.encoding.parts:
+        for part in encoded.parts:
             if part.blocker_burns is not None:
                 fields["block_cost"] = part.blocker_burns
             if part.modifier is not None:
@@ -199,7 +224,7 @@ def _redirect(node: dict[str, Any], path: tuple[str | int, ...], issues: list[Is
     lock = True
     if found is not None and found[1] is not None:
         level = node.get("level", "any")
-        parts = found[1].encoding.parts_for(level if level in ("basic", "superior") else "any")
+        parts = found[1].parts_for(level if level in ("basic", "superior") else "any")
         if not any(p.redirects_bleed for p in parts):
             issues.append(((*path, "card"), f"{found[0].name} does not change the target of a bleed"))
         lock = not any(p.lock_self == "no_lock" for p in parts)
@@ -207,12 +232,12 @@ def _redirect(node: dict[str, Any], path: tuple[str | int, ...], issues: list[Is
     return {**rest, "reaction": reaction, "lock": lock}
 
 
-def _real(name: str) -> tuple[Card, Encoded | None] | None:
+def _real(name: str) -> tuple[Card, Encoding | None] | None:
     try:
         card = find_card(name)
     except UnknownCardError:
         return None
-    return card, encodings().get(card.id)
+    return card, encoding_of(card.id)
 
 
 def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, issues: list[Issue]) -> Any:
@@ -230,20 +255,20 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
         issues.append((where, f"{card.name} is {'an' if kind[0] in 'AEIOU' else 'a'} {kind} card: it cannot be "
                               f"played as a {context}"))
         return failed  # reported once, not again by the step checks
-    encoded = encodings().get(card.id)
+    encoded = encoding_of(card.id)
     if encoded is None:
         issues.append((where, f"{card.name}'s text is not encoded yet, so its effects would be left out; describe "
                               "the card by its effects instead (`name:` and the effect fields)"))
         return failed  # reported once, not again by the step checks
     level = node.get("level", "any")
-    levels = {p.level for p in encoded.encoding.parts} - {"any"}
+    levels = {p.level for p in encoded.parts} - {"any"}
     if levels and level not in ("basic", "superior"):
         issues.append(((*path, "level"), f"{card.name} has a basic and a superior text: say `level: basic` or "
                                          "`level: superior`"))
         return failed  # reported once, not again by the step checks
     if not levels:
         level = "any"
-    parts = encoded.encoding.parts_for(level)
+    parts = encoded.parts_for(level)
     missing = [p for p in parts if p.not_modelled]
     if missing and not node.get("ignore_text"):
         said = "; ".join(f"{p.text!r} ({p.not_modelled})" for p in missing)

@@ -151,6 +151,7 @@ def _compare(exp: Expectation, snap: dict[str, Any]) -> list[str]:
 
 def run(loaded: LoadedScenario, ruleset: Ruleset) -> Outcome:
     """Play the scenario's steps under ``ruleset`` and compare the result with its expectations."""
+    loaded = loaded.for_ruleset(ruleset)  # the cards as the ruleset's card errata have them
     sc = loaded.scenario
     ctx = Ctx(ruleset)
     state = initial_state(sc.setup, ctx)

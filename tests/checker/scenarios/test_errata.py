@@ -116,3 +116,38 @@ def test_errata_cli() -> None:
     assert shown.exit_code == 0 and "4 answers change" in shown.stdout
     show = runner.invoke(app, ["show", "ref14:V.D.5.c"])
     assert "Erratum steal-blood-drained" in show.stdout
+
+
+CARD_ERRATUM = DATA / "errata" / "card-magnum-three-damage.yaml"
+# Worked by hand: the scenarios that shoot with the real .44 Magnum's strike (its card, not an abstract
+# "damage: 2") lose one more blood to the 3R of the proposed text; those that name it abstractly do not change.
+CARD_CHANGED = {
+    "scenarios/cards/magnum-strikes-at-long-range.yaml": "minions.Eliza.blood: 1 -> 0",
+    "scenarios/cards/form-of-the-serpent-stealth-and-maneuver.yaml": "minions.Eliza.blood: 2 -> 1",
+    "scenarios/cards/swallowed-by-the-night-stealth-and-maneuver.yaml": "minions.Anneke.blood: 4 -> 3",
+}
+
+
+def test_a_card_erratum_changes_the_answers_of_scenarios_playing_the_card() -> None:
+    loaded, problems = load_all([SCENARIOS_DIR])
+    assert problems == []
+    result = impact(CARD_ERRATUM, reference(), loaded, [])
+    assert result.cards == ("card:100001",)
+    assert {c.scenario: c.differences for c in result.changes} == {
+        k: (v,) for k, v in CARD_CHANGED.items() for _ in ("jyhad-1.4", "vtes-advanced")}
+    assert sorted(c.ruleset for c in result.changes) == sorted(["jyhad-1.4", "vtes-advanced"] * 3)
+    assert "scenarios/combat/strike-with-a-weapon-she-carries.yaml" in result.citing  # names the Magnum
+
+
+def test_a_card_erratum_is_checked_against_its_new_text(tmp_path: Path) -> None:
+    bad = tmp_path / "card-bad.yaml"
+    bad.write_text(CARD_ERRATUM.read_text(encoding="utf-8").replace("id: card-magnum-three-damage", "id: card-bad")
+                   .replace("{damage: 3, ranged: true}", "{damage: 4, ranged: true}")
+                   .replace("card: .44 Magnum", "card: .44 Magnun"), encoding="utf-8")
+    with pytest.raises(ProblemsError) as exc:
+        load_erratum(bad, reference().corpus, base_rulesets())
+    assert "cards[0].card: no card named '.44 Magnun'; did you mean: .44 Magnum?" in str(exc.value)
+    bad.write_text(bad.read_text(encoding="utf-8").replace(".44 Magnun", ".44 Magnum"), encoding="utf-8")
+    with pytest.raises(ProblemsError) as exc:
+        load_erratum(bad, reference().corpus, base_rulesets())
+    assert "cards[0].parts[1].strike: damage 4 is not in 'Strike: 3R damage'" in str(exc.value)
