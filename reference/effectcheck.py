@@ -98,6 +98,8 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         for flag, words in (("first_strike", "first strike"), ("dodge", "dodge"), ("combat_ends", "combat ends")):
             if getattr(s, flag) and not _has(q, words):
                 yield "strike", f"{flag} is not in {part.text!r}"
+        if s.unpreventable != _has(q, "unpreventable"):
+            yield "strike", f"unpreventable is {str(s.unpreventable).lower()}, not what {part.text!r} says"
         if s.steal_blood and not re.search(rf"steal {s.steal_blood} blood", q):
             yield "strike", f"steal {s.steal_blood} blood is not in {part.text!r}"
     if part.maneuver is not None:
@@ -123,6 +125,12 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
                 yield "employer", f"{n:+d} {name} is not in {part.text!r}"
     if part.prevent is not None and f"prevent {part.prevent.amount}" not in q:
         yield "prevent", f"prevent {part.prevent.amount} is not in {part.text!r}"
+    if part.prevent is not None and part.prevent.kind != "any" and not _has(q, part.prevent.kind.replace("_", "-")):
+        yield "prevent", f"{part.prevent.kind.replace('_', '-')} is not in {part.text!r}"
+    if part.prevents_all and not _has(q, "prevent all damage"):
+        yield "prevents_all", f"'prevent all damage' is not in {part.text!r}"
+    if part.aggravated_as_normal and not _has(q, "aggravated damage as normal damage"):
+        yield "aggravated_as_normal", f"'aggravated damage as normal damage' is not in {part.text!r}"
     checks: dict[str, dict[str, str]] = {
         "usable": {"close": "close range", "long": "long range", "before_range": "before range is",
                    "first_round": "first round", "not_first_round": "first round",

@@ -41,6 +41,7 @@ class StrikeEffect(_Strict):
     dodge: bool = False
     combat_ends: bool = False
     steal_blood: int = Field(default=0, ge=0, le=10)
+    unpreventable: bool = Field(default=False, description="'unpreventable damage'.")
 
     @model_validator(mode="after")
     def _one_damage(self) -> StrikeEffect:
@@ -112,6 +113,8 @@ class Part(_Strict):
         default=None, description="The master card's kind as its text opens: 'Master.', 'Master: location.'")
     press: Literal["any", "continue", "end"] | None = Field(
         default=None, description="'Press.', 'Press, only usable to continue combat.' (or to end it).")
+    prevents_all: bool = Field(default=False, description="'Prevent all damage from the opponent's strike.'")
+    aggravated_as_normal: bool = Field(default=False, description="'treats aggravated damage as normal damage'.")
     hands_aggravated: bool = Field(default=False,
                                    description="'Damage from this vampire's hand strikes is aggravated this round.'")
     being: Literal["equipment", "mortal", "animal", "location", "ammo"] | None = Field(
@@ -141,7 +144,8 @@ class Part(_Strict):
 EFFECT_KEYS = ("sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier", "prevent",
                "usable", "duration", "same_as_basic", "use_as", "life", "directed", "enter_combat", "replace",
                "lock_self", "redirects_bleed", "employer", "gain_pool", "gain_blood", "master", "press",
-               "hands_aggravated", "being", "sets_strength", "blocker_burns", "not_modelled")
+               "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength", "blocker_burns",
+               "not_modelled")
 
 
 class Encoding(_Strict):

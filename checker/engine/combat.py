@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from checker.engine.combat_decisions import Round, Strike
 from checker.engine.context import Ctx
-from checker.engine.damage import CombatLedger, Hit, apply_hits, drain_to_capacity
+from checker.engine.damage import CombatLedger, Hit, Shields, apply_hits, drain_to_capacity
 from checker.engine.diablerie import diablerie
 from checker.engine.models import Cost
 from checker.engine.phases import pay_blood, pay_pool
@@ -86,14 +86,27 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
         ctx.cite("combat_round_begins", f"round {n} begins, at close range")
     else:
         ctx.announce("combat_round_begins", f"round {n} begins")
-    prevent = dict(rnd.prevent)
+    prevent = Shields(dict(rnd.prevent), dict(rnd.prevent_non_aggravated), set(rnd.prevent_all),
+                      set(rnd.aggravated_as_normal))
+    for card in rnd.prevention:
+        if card.by not in (acting, blocking):
+            ctx.illegal("combat_outsiders", f"{card.by} is not in this combat and cannot prevent damage in it")
+        check_minion_card(state.minion(card.by), card, card.name or "the prevention card", ctx)
+        state = _pay_card(state, card.by, card.cost, card.name, ctx)
+        if card.kind == "all":
+            prevent.all_damage.add(card.by)
+        elif card.kind == "aggravated_as_normal":
+            prevent.aggravated_as_normal.add(card.by)
+        else:
+            shields = prevent.non_aggravated if card.kind == "non_aggravated" else prevent.any
+            shields[card.by] = shields.get(card.by, 0) + card.amount
     if rnd.prevent_before_range:
         if ctx.p("prevention_only_in_damage_step"):
             ctx.illegal_param("prevention_only_in_damage_step",
                               "damage prevention cards can only be played in the damage step")
         ctx.cite_param("prevention_only_in_damage_step", "damage prevention is played before range")
         for k, v in rnd.prevent_before_range.items():
-            prevent[k] = prevent.get(k, 0) + v
+            prevent.any[k] = prevent.any.get(k, 0) + v
     late = [e.name or "a combat card" for e in rnd.effects if e.not_first_round]
     late += [s.name or s.weapon or f"{w}'s strike" for w, s in rnd.strikes.items() if s.not_first_round]
     if n == 1 and late:
@@ -274,7 +287,7 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
         ctx.illegal("strike_range", f"{card} is only usable at long range and the range is close")
 
 
-def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str, Strike], prevent: dict[str, int],
+def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str, Strike], prevent: Shields,
                      long_range: bool, ledger: CombatLedger, ctx: Ctx, *, first: bool) -> State:
     """Strikes announced (acting first), then resolved: combat ends, dodge, first strike, the rest."""
     a, b = strikes.get(acting), strikes.get(blocking)
@@ -351,7 +364,7 @@ def _hit(who: str, opp: str, s: Strike, strength: int, ctx: Ctx) -> Hit:
             ctx.cite("hand_damage_total", f"{who}'s hand damage is the total of its hands and its modifiers "
                                           f"(+{s.plus_damage}): {damage}")
     return Hit(striker=who, victim=opp, retainer=s.target, normal=damage, aggravated=s.aggravated,
-               extra_aggravated=s.plus_aggravated,
+               extra_aggravated=s.plus_aggravated, unpreventable=s.unpreventable,
                steal_blood=s.steal_blood, destroy_equipment=s.destroy_equipment,
                steal_equipment=s.steal_equipment, paralyze=s.paralyze)
 

@@ -33,6 +33,7 @@ class Strike(Requires):
     dodge: bool = False
     combat_ends: bool = False
     steal_blood: int = Field(default=0, ge=0, le=50)
+    unpreventable: bool = Field(default=False, description="'unpreventable damage': no prevention stops it.")
     destroy_equipment: str | None = Field(default=None, max_length=80)
     steal_equipment: str | None = Field(default=None, max_length=80)
     paralyze: bool = False
@@ -110,6 +111,16 @@ class Press(Requires):
     cost: Cost = Field(default=Cost(), description="What the card giving the press costs.")
 
 
+class Prevention(Requires):
+    """A prevention card played in the damage step by a minion in the combat (written out from a real card)."""
+
+    by: str = Name
+    name: str | None = Field(default=None, max_length=80)
+    amount: int = Field(default=0, ge=0, le=50)
+    kind: Literal["any", "non_aggravated", "all", "aggravated_as_normal"] = "any"
+    cost: Cost = Field(default=Cost(), description="What the card costs.")
+
+
 class Round(Strict):
     """One round of combat, in its order: effects, range, strikes, prevention, more strikes, presses."""
 
@@ -118,6 +129,16 @@ class Round(Strict):
     strikes: dict[str, Strike] = Field(default_factory=dict, description="Each minion's strike.")
     prevent: dict[str, int] = Field(default_factory=dict,
                                     description="Damage prevention played in the damage step, per minion or retainer.")
+    prevent_non_aggravated: dict[str, int] = Field(
+        default_factory=dict, description="Prevention of normal damage only ('Prevent 3 non-aggravated damage').")
+    prevent_all: tuple[str, ...] = Field(
+        default=(), description="Minions preventing all damage from the opposing strike ('Prevent all damage "
+                                "from the opponent's strike').")
+    aggravated_as_normal: tuple[str, ...] = Field(
+        default=(), description="Minions treating aggravated damage as normal this round (Skin of Night).")
+    prevention: tuple[Prevention, ...] = Field(
+        default=(), description="Prevention cards played, with their requirements and costs (from `prevent:` "
+                                "naming real cards).")
     additional: tuple[Exchange, ...] = ()
     presses: tuple[Press, ...] = Field(default=(), description="Minions using a press, in order.")
     press_from_card: bool = Field(default=False, description="A card gives this round a press (ref14:V.E.2).")

@@ -26,10 +26,21 @@ class Hit:
     normal: int = 0
     aggravated: bool = False
     extra_aggravated: int = 0  # aggravated damage added to an otherwise normal strike
+    unpreventable: bool = False
     steal_blood: int = 0
     destroy_equipment: str | None = None
     steal_equipment: str | None = None
     paralyze: bool = False
+
+
+@dataclass
+class Shields:
+    """The damage prevention of one round, per minion: any damage, normal damage only, all of a strike's."""
+
+    any: dict[str, int] = field(default_factory=dict)
+    non_aggravated: dict[str, int] = field(default_factory=dict)
+    all_damage: set[str] = field(default_factory=set)
+    aggravated_as_normal: set[str] = field(default_factory=set)
 
 
 @dataclass
@@ -111,7 +122,7 @@ def drain_to_capacity(state: State, name: str, ctx: Ctx, step: str, why: str) ->
     return state
 
 
-def apply_hits(state: State, hits: list[Hit], prevent: dict[str, int], ledger: CombatLedger, ctx: Ctx) -> State:
+def apply_hits(state: State, hits: list[Hit], prevent: Shields, ledger: CombatLedger, ctx: Ctx) -> State:
     """Resolve the effects of strikes that happen together, then damage, then what it leaves."""
     mode = ctx.p("steal_blood_excess") if any(h.steal_blood for h in hits) else None  # read only when it matters
     ctx.announce("apply_effects", "the strikes' effects are applied together")
@@ -206,32 +217,49 @@ def _lose_equipment(state: State, victim: str, item: str, ctx: Ctx, step: str, t
     return state.with_minion(taker, equipment=(*t.equipment, item), borrowed=borrowed)
 
 
-def _damage(state: State, hits: list[Hit], prevent: dict[str, int], ctx: Ctx) -> State:
+def _damage(state: State, hits: list[Hit], prevent: Shields, ctx: Ctx) -> State:
     as_normal = any(h.aggravated or h.extra_aggravated for h in hits) and bool(ctx.p("aggravated_as_normal"))
-    per_victim: dict[tuple[str, str | None], list[int]] = {}
+    per_victim: dict[tuple[str, str | None], list[int]] = {}  # normal, aggravated, unpreventable normal, aggr.
     for h in hits:
         if h.normal <= 0 and h.extra_aggravated <= 0:
             continue
         is_agg = h.aggravated and not as_normal
         if (h.aggravated or h.extra_aggravated) and as_normal:
             ctx.cite_param("aggravated_as_normal", f"{h.striker}'s aggravated damage counts as normal damage")
-        slot = per_victim.setdefault((h.victim, h.retainer), [0, 0])
-        slot[1 if is_agg else 0] += h.normal
-        slot[0 if as_normal else 1] += h.extra_aggravated
-    for (victim, retainer), (normal, agg) in per_victim.items():
+        slot = per_victim.setdefault((h.victim, h.retainer), [0, 0, 0, 0])
+        base = 2 if h.unpreventable else 0
+        slot[base + (1 if is_agg else 0)] += h.normal
+        slot[base + (0 if as_normal else 1)] += h.extra_aggravated
+    for (victim, retainer), (normal, agg, fixed_normal, fixed_agg) in per_victim.items():
         if retainer is not None:
-            state = _damage_retainer(state, victim, retainer, normal + agg, prevent.pop(retainer, 0), ctx)
+            state = _damage_retainer(state, victim, retainer, normal + agg, prevent.any.pop(retainer, 0), ctx)
+            state = _damage_retainer(state, victim, retainer, fixed_normal + fixed_agg, 0, ctx) \
+                if fixed_normal + fixed_agg else state
             continue
         m = state.minion(victim)
         if m.location not in ("ready", "torpor"):
             continue
-        shield = prevent.pop(victim, 0)  # what is not used now is lost, not kept for later strikes
-        if shield:
-            blocked_normal = min(shield, normal)
-            blocked_agg = min(shield - blocked_normal, agg)
+        if victim in prevent.aggravated_as_normal and agg + fixed_agg:
+            ctx.cite("card_over_rule", f"{victim} treats {agg + fixed_agg} aggravated damage as normal, by a "
+                                       "card's text")
+            normal, agg, fixed_normal, fixed_agg = normal + agg, 0, fixed_normal + fixed_agg, 0
+        shield = prevent.any.pop(victim, 0)  # what is not used now is lost, not kept for later strikes
+        shield_normal = prevent.non_aggravated.pop(victim, 0)
+        if victim in prevent.all_damage and normal + agg:
+            shield, shield_normal = normal + agg, 0
+            ctx.cite("card_over_rule", f"{victim} prevents all the damage of the opposing strike, by a card's text")
+        normal_only = min(shield_normal, normal)  # prevention of normal damage goes first where it can
+        any_on_normal = min(shield, normal - normal_only)
+        blocked_normal = normal_only + any_on_normal
+        blocked_agg = min(shield - any_on_normal, agg)
+        if blocked_normal or blocked_agg:
             normal, agg = normal - blocked_normal, agg - blocked_agg
             ctx.cite("damage_prevention_step", f"{victim} prevents {blocked_normal + blocked_agg} damage")
             ctx.cite("damage_prevention_played", "damage prevention is played in the damage step")
+        if fixed_normal + fixed_agg:
+            ctx.cite("card_over_rule", f"{fixed_normal + fixed_agg} damage to {victim} is unpreventable, by the "
+                                       "striking card's text")
+        normal, agg = normal + fixed_normal, agg + fixed_agg
         if normal or agg:
             ctx.cite("inflict_damage", f"{victim} takes {normal} normal" + (f" and {agg} aggravated" if agg else "")
                      + " damage")

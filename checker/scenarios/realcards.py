@@ -167,11 +167,19 @@ def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: l
     if context == "maneuver" and isinstance(node.get("card"), str):  # {by: X, card: .44 Magnum, level: ...}
         return _maneuver(node, path, issues)
     out: dict[str, Any] = {}
+    moved: dict[str, Any] = {}  # prevention by cards, by the round's field for its kind
     for key, value in node.items():
         if key == "presses" and isinstance(value, list):
             out[key] = [_press(x, (*path, key, i), issues) for i, x in enumerate(value)]
-        elif key in ("prevent", "prevent_before_range") and isinstance(value, dict):
-            out[key] = {who: _prevent(x, (*path, key, who), issues) for who, x in value.items()}
+        elif key == "prevent" and isinstance(value, dict):
+            plain = {who: x for who, x in value.items() if not (isinstance(x, dict) and "card" in x)}
+            cards = [_prevention(who, x, (*path, key, who), issues) for who, x in value.items() if who not in plain]
+            out[key] = plain
+            if cards:
+                moved["prevention"] = [*node.get("prevention", []), *cards]
+        elif key == "prevent_before_range" and isinstance(value, dict):
+            out[key] = {who: _prevention(who, x, (*path, key, who), issues).get("amount", 0)
+                        if isinstance(x, dict) else x for who, x in value.items()}
         elif key == "redirect" and isinstance(value, dict) and isinstance(value.get("card"), str):
             out[key] = _redirect(value, (*path, key), issues)
         elif key in STEP_CARDS and isinstance(value, dict) and isinstance(value.get("card"), dict) \
@@ -188,6 +196,7 @@ def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: l
             out[key] = {who: _walk(s, (*path, key, who), "strike", issues) for who, s in value.items()}
         else:
             out[key] = _walk(value, (*path, key), CONTEXTS.get(str(key)), issues)
+    out.update(moved)
     return out
 
 
@@ -208,12 +217,10 @@ def _press(node: Any, path: tuple[str | int, ...], issues: list[Issue]) -> Any:
     return {**rest, **spec}
 
 
-def _prevent(node: Any, path: tuple[str | int, ...], issues: list[Issue]) -> Any:
-    """``{Cassandra: {card: Y}}`` in prevent: the damage the card prevents."""
-    if not (isinstance(node, dict) and isinstance(node.get("card"), str)):
-        return node
+def _prevention(who: str, node: dict[str, Any], path: tuple[str | int, ...], issues: list[Issue]) -> dict[str, Any]:
+    """``prevent: {Cassandra: {card: Y, level: ...}}``: the prevention card, its kind, requirements and cost."""
     spec = _expand(node, path, "prevent", issues)
-    return spec.get("prevent", 0)
+    return {"by": who, **{k: v for k, v in spec.items() if k != "field"}}
 
 
 def _redirect(node: dict[str, Any], path: tuple[str | int, ...], issues: list[Issue]) -> dict[str, Any]:
@@ -294,7 +301,8 @@ def _gives(context: str, p: Part) -> bool | None:
     """Whether a part gives what a card played in this place must give (None: any part will do)."""
     return {
         "strike": p.strike is not None, "maneuver": p.maneuver is not None, "press": p.press is not None,
-        "prevent": p.prevent is not None, "effect": p.sets_strength is not None or p.hands_aggravated,
+        "prevent": p.prevent is not None or p.prevents_all or p.aggravated_as_normal,
+        "effect": p.sets_strength is not None or p.hands_aggravated,
         "modifier": p.modifier is not None and bool(p.modifier.stealth or p.modifier.bleed),
         "reaction": (p.modifier is not None and bool(p.modifier.intercept)) or p.redirects_bleed,
     }.get(context)
@@ -313,7 +321,8 @@ def _misplayed(card: Card, parts: tuple[Part, ...], context: str, level: str) ->
     return None
 
 
-REQUIRES = ("modifier", "reaction", "effect", "action", "maneuver", "press", "strike", "equipment", "retainer")
+REQUIRES = ("modifier", "reaction", "effect", "action", "maneuver", "press", "strike", "equipment", "retainer",
+            "prevent")
 """Where the card's Discipline and clan are asked of the minion using it."""
 
 
@@ -332,6 +341,8 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                     fields[flag] = True
             if s.steal_blood:
                 fields["steal_blood"] = s.steal_blood
+            if s.unpreventable:
+                fields["unpreventable"] = True
         if p.usable == "long" and context == "strike":
             fields["long_range_only"] = True
         if p.usable == "bleed_action" and context == "modifier":
@@ -374,7 +385,13 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
         if per_combat:
             fields["each_combat"] = per_combat[0]
     if context == "prevent":
-        fields = {"prevent": sum(p.prevent.amount for p in parts if p.prevent is not None)}
+        fields = {"name": card.name, "amount": sum(p.prevent.amount for p in parts if p.prevent is not None)}
+        if any(p.prevents_all for p in parts):
+            fields["kind"] = "all"
+        elif any(p.aggravated_as_normal for p in parts):
+            fields["kind"] = "aggravated_as_normal"
+        elif any(p.prevent is not None and p.prevent.kind == "non_aggravated" for p in parts):
+            fields["kind"] = "non_aggravated"
     if context == "action":
         for p in parts:
             if p.directed:
@@ -392,7 +409,7 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
     cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
     in_play = "Equipment" in card.types and context in ("strike", "maneuver", "press", "prevent")
     if cost and not in_play and context in ("modifier", "reaction", "equipment", "retainer", "ally", "action",
-                                            "master", "strike", "effect", "maneuver", "press"):
+                                            "master", "strike", "effect", "maneuver", "press", "prevent"):
         fields["cost"] = cost  # equipment used in combat was paid for when it was equipped
     if card.discipline_requirement and context in REQUIRES:
         fields["discipline"] = card.disciplines[0] if len(card.disciplines) == 1 else card.discipline_requirement

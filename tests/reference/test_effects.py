@@ -46,7 +46,7 @@ def test_bad_encodings_give_one_line_each() -> None:
         f"{f}:27: [6].parts[0]: Value error, a part has exactly one effect (sect, title, clan_trait, weapon, "
         "unique, strike, maneuver, modifier, prevent, usable, duration, same_as_basic, use_as, life, directed, "
         "enter_combat, replace, lock_self, redirects_bleed, employer, gain_pool, gain_blood, master, press, "
-        "hands_aggravated, being, sets_strength, blocker_burns, not_modelled); "
+        "prevents_all, aggravated_as_normal, hands_aggravated, being, sets_strength, blocker_burns, not_modelled); "
         "found "
         "sect, usable",
     ]
@@ -65,3 +65,10 @@ def test_levels_select_the_lines_of_their_discipline() -> None:
     assert (("parts", 1, "text"), "not in Torn Signpost's superior text (it is in the basic text): "
             "'This vampire gets a strength of 2 this combat.'") in issues
     assert "strength_plus" not in str(issues)
+
+
+def test_no_encoding_claims_the_uniqueness_of_a_card_the_engine_does_not_contest() -> None:
+    """The engine contests unique minions only; 'Unique' on other cards must be named as not modelled."""
+    claimed = [e.card.name for e in encodings().values()
+               if any(p.unique for p in e.encoding.parts) and not {"Vampire", "Ally"} & set(e.card.types)]
+    assert claimed == []
