@@ -39,6 +39,13 @@ class PlayerSetup(Strict):
     withdrawing: bool = Field(default=False, description="She announced her withdrawal (ref14:VI.B).")
 
 
+def named_after(data: Any, key: str) -> Any:
+    """A setup entry naming a real card under ``key`` and no ``name``: named as written there."""
+    if isinstance(data, dict) and "name" not in data and isinstance(data.get(key), str):
+        return {**data, "name": data[key]}
+    return data
+
+
 class RetainerSetup(Strict):
     name: str = Name
     life: int = Field(default=1, ge=0, le=50)
@@ -52,9 +59,7 @@ class RetainerSetup(Strict):
     @model_validator(mode="before")
     @classmethod
     def _named_after_its_card(cls, data: Any) -> Any:
-        if isinstance(data, dict) and "name" not in data and isinstance(data.get("card"), str):
-            return {**data, "name": data["card"]}
-        return data
+        return named_after(data, "card")
 
 
 class MinionSetup(Strict):
@@ -98,9 +103,7 @@ class MinionSetup(Strict):
     @model_validator(mode="before")
     @classmethod
     def _named_after_its_card(cls, data: Any) -> Any:
-        if isinstance(data, dict) and "name" not in data and isinstance(data.get("vampire"), str):
-            return {**data, "name": data["vampire"]}
-        return data
+        return named_after(data, "vampire")
 
 
 class Setup(Strict):
