@@ -125,6 +125,7 @@ class ParameterTypes(_Strict):
     maneuvers_allowed: StrictBool
     weapon_maneuver_once: StrictBool
     outsider_effects_in_play: StrictBool  # other Methuselahs may use combat effects of their cards in play
+    advanced_words_removed: StrictBool  # the Basic Game's deck leaves out cards using the Advanced Game's words
     maneuver_weapon_first_strike: StrictBool
     ranges_used: StrictBool
     ranged_retainer_range: Literal["any", "long"]

@@ -286,7 +286,7 @@ def equip(state: State, d: Equip, ctx: Ctx) -> State:
     state, actor = begin_action(state, d, ctx)
     card = d.equipment
     needs_card(state, ctx, "equip_card", f"an equipment card ({card.name})")
-    if card.discipline or card.clan or card.vampire_only:
+    if card.discipline or card.clan or card.vampire_only or card.mentions:
         check_minion_card(actor, card, card.name, ctx)
     plan = Plan("equip", None, ctx.p("no_card_action_stealth")["equip"], card.cost, card.name)
     state, ok = run_action(state, d, plan, ctx)

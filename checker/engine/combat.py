@@ -255,7 +255,7 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
     m = state.minion(who)
     if s.weapon and s.weapon not in m.equipment:
         ctx.illegal("strike_announce", f"{who} carries no {s.weapon}")
-    if s.discipline or s.clan or s.vampire_only:
+    if s.discipline or s.clan or s.vampire_only or s.mentions:
         check_minion_card(m, s, s.name or s.weapon or "the strike card", ctx)
     if s.weapon and (who, s.weapon) in ledger.stolen_this_round:
         ctx.illegal("stolen_equipment_unusable", f"{who} stole {s.weapon} this round and cannot use it yet")

@@ -15,6 +15,9 @@ from checker.engine.state import Minion, State
 
 def check_minion_card(actor: Minion, card: Requires, name: str, ctx: Ctx) -> None:
     """Refuse a minion card its user cannot use; cite what lets it use one."""
+    if card.mentions and ctx.p("advanced_words_removed"):
+        ctx.illegal_param("advanced_words_removed", f"{name} says {', '.join(repr(w) for w in card.mentions)}: "
+                                                    "the Basic Game's deck leaves such cards out")
     needs = [f"{card.discipline}" if card.discipline else "", f"the {card.clan} clan" if card.clan else ""]
     needs = [n for n in needs if n]
     if (card.vampire_only or needs) and not actor.is_vampire:

@@ -8,6 +8,7 @@ beside it. An unknown name is refused with the three nearest names.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -321,6 +322,25 @@ def _misplayed(card: Card, parts: tuple[Part, ...], context: str, level: str) ->
     return None
 
 
+ADVANCED_WORDS = (
+    # rb95:4.2.step3.basic-deck: "Remove cards that use these words or phrases: intercept, maneuver, additional
+    # strike, press, torpor, diablerie, paralyze, and ante. You should also remove any cards that say "Only usable
+    # at long range" or "Not usable in the first round of combat."" and "remove any cards that affect or inflict
+    # aggravated damage".
+    ("intercept", r"\bintercept"), ("maneuver", r"\bmaneuver"), ("additional strike", r"additional strike"),
+    ("press", r"\bpress\b"), ("torpor", r"\btorpor"), ("diablerie", r"\bdiablerie"), ("paralyze", r"\bparalyz"),
+    ("ante", r"\bante\b"), ("only usable at long range", r"only usable at long range"),
+    ("not usable in the first round of combat", r"not usable (?:in|on|during) the first round"),
+    ("aggravated", r"\baggravated"),
+)
+
+
+def advanced_words(text: str) -> tuple[str, ...]:
+    """The Advanced Game's words a card's text uses, as rb95 4.2 lists them."""
+    low = text.lower()
+    return tuple(word for word, pattern in ADVANCED_WORDS if re.search(pattern, low))
+
+
 REQUIRES = ("modifier", "reaction", "effect", "action", "maneuver", "press", "strike", "equipment", "retainer",
             "prevent")
 """Where the card's Discipline and clan are asked of the minion using it."""
@@ -416,4 +436,6 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
         fields["superior"] = level == "superior"
     if card.clan and context in REQUIRES:
         fields["clan"] = card.clan
+    if context in REQUIRES and (words := advanced_words(card.text)):
+        fields["mentions"] = list(words)
     return fields
