@@ -112,7 +112,7 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         mod = part.modifier
         for name in ("stealth", "intercept", "bleed", "strength"):
             n = getattr(mod, name)
-            if n and f"{n:+d} {name}" not in q:
+            if n and f"{n:+d} {name}" not in q:  # "+1 stealth", "The acting minion gets +1 stealth."
                 yield "modifier", f"{n:+d} {name} is not in {part.text!r}"
         if mod.limited != _has(q, "(limited)"):
             yield "modifier", f"limited is {str(mod.limited).lower()}, not what {part.text!r} says"
@@ -135,7 +135,8 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         "usable": {"close": "close range", "long": "long range", "before_range": "before range is",
                    "first_round": "first round", "not_first_round": "first round",
                    "bleed_action": "during a bleed action",
-                   "bled_after_blocks": "bleeding you, after blocks are declined"},
+                   "bled_after_blocks": "bleeding you, after blocks are declined",
+                   "other_ready_vampire": "by a ready vampire other than the acting minion"},
         "duration": {"round": "this round", "combat": "this combat", "action": "this action"}}
     for key, phrases in checks.items():
         value = getattr(part, key)

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 Level = Literal["any", "basic", "superior"]
 Sect = Literal["Camarilla", "Sabbat", "Independent", "Laibon", "Anarch"]
 Range = Literal["close", "long", "before_range", "first_round", "not_first_round", "bleed_action",
-                "bled_after_blocks"]
+                "bled_after_blocks", "other_ready_vampire"]
 
 
 class _Strict(BaseModel):

@@ -58,7 +58,17 @@ def _modifier(state: State, m: Modifier, d: Declared, used: set[str], ctx: Ctx,
     if m.name in used:
         ctx.illegal("modifier_once", f"{d.actor} cannot use the action modifier {m.name} twice in one action")
     used.add(m.name)
-    check_minion_card(state.minion(d.actor), m, m.name, ctx)
+    player = d.actor
+    if m.by is not None:
+        other = state.minion(m.by) if state.has_minion(m.by) else None
+        if other is None or other.controller != d.controller or m.by == d.actor or not other.is_vampire \
+                or other.location != "ready":
+            ctx.illegal("card_over_rule", f"{m.name} is played by a ready vampire of {d.controller}'s other than "
+                                          f"{d.actor}, the acting minion")
+        ctx.cite("card_over_rule", f"{m.by}, not the acting minion, plays {m.name}: its text allows it"
+                 + (", locked as it is" if other.tapped else ""))
+        player = m.by
+    check_minion_card(state.minion(player), m, m.name, ctx)
     if m.limited and m.bleed:
         if LIMITED in used:
             ctx.illegal("card_over_rule", f"{m.name} is a limited bleed modifier and one was already played this "

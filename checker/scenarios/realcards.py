@@ -284,6 +284,11 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
                               "to ask without those parts"))
         return failed  # reported once, not again by the step checks
     wrong = _misplayed(card, parts, context, level)
+    other = any(p.usable == "other_ready_vampire" for p in parts)
+    if context == "modifier" and other != ("by" in node):
+        wrong = wrong or (f"{card.name}'s {level} text is played by a ready vampire other than the acting minion: "
+                          "say `by:` which" if other else f"{card.name}'s {level} text is played by the acting minion, "
+                          "not `by:` another")
     if wrong:
         issues.append((where, wrong))
         return failed

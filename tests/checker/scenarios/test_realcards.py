@@ -129,3 +129,8 @@ def test_a_library_card_takes_its_effects_and_requirements() -> None:
 def test_library_card_problems(modifier: str, expected: str) -> None:
     [line] = step_problems(modifier)
     assert line.startswith(expected), line
+
+
+def test_a_modifier_played_by_another_vampire_must_say_which() -> None:
+    [line] = step_problems("{card: Bonding, level: basic, by: Cassandra}")
+    assert line.endswith("Bonding's basic text is played by the acting minion, not `by:` another")
