@@ -34,6 +34,8 @@ def card(
     from reference.cards import UnknownCardError, card_json, find_card, namesakes
     from reference.cardview import view_ruling
     from reference.editions import editions
+    from reference.effectcheck import encodings
+    from reference.effectcheck import status as card_status
     from reference.knowledge import reference
     from reference.rulesets import rulesets
 
@@ -49,8 +51,15 @@ def card(
     loaded = load_all([SCENARIOS_DIR])[0]
     used = [s.path for s in scenarios_using(found, loaded)]
     stated = {v.ruling.id: scenarios_stating(v.ruling.id, loaded) for v in views}
+    known = encodings()
+    state, missing = card_status(found, known)
+    encoded = known.get(found.id)
+    parts = [{"text": p.text, "level": p.level, "effect": p.effect,
+              **({"not_modelled": p.not_modelled} if p.not_modelled else {})}
+             for p in (encoded.encoding.parts if encoded else ())]
     if as_json:
         print_json({**card_json(found), "namesakes": [c.id for c in others],
+                    "engine": {"status": state, "missing": list(missing), "parts": parts},
                     "in_pool": {e.ruleset: e.in_pool(found) for e in eds},
                     "rulings": [{**v.json(ref.corpus), "scenarios": _stated_json(stated[v.ruling.id])} for v in views],
                     "scenarios": used})
@@ -93,6 +102,14 @@ def card(
         console.print()
         console.print("[dim]Same name:[/dim] " + ", ".join(escape(f"{c.id} {c.qualified_name}") for c in others))
     console.print()
+    style = {"encoded": "green", "not encodable": "yellow"}.get(state, "dim")
+    console.print(f"[dim]The engine:[/dim] [{style}]{state}[/]"
+                  + (f" (not modelled: {escape('; '.join(missing))})" if missing else "")
+                  + ("; a scenario names it with `card:` (docs/guide/real-cards.md)" if state == "encoded" else ""))
+    for part in parts:
+        level = f"[{part['level']}] " if part["level"] != "any" else ""
+        what = "[yellow]not modelled[/]" if "not_modelled" in part else f"[green]{part['effect']}[/]"
+        console.print(f"  {escape(level + part['text'])}  {what}")
     pool = [e.ruleset for e in eds if e.in_pool(found)]
     console.print("[dim]In the card pool of:[/dim] " + (escape(", ".join(pool)) if pool else
                                                          "no edition (printed after every edition's date)"))
