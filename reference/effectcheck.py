@@ -116,6 +116,8 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
                 yield "modifier", f"{n:+d} {name} is not in {part.text!r}"
         if mod.limited != _has(q, "(limited)"):
             yield "modifier", f"limited is {str(mod.limited).lower()}, not what {part.text!r} says"
+    if part.reduces_bleed is not None and not (_has(q, "reduce a bleed") and f"by {part.reduces_bleed}" in q):
+        yield "reduces_bleed", f"'reduce a bleed ... by {part.reduces_bleed}' is not in {part.text!r}"
     if part.employer is not None:
         if not _has(q, "employer"):
             yield "employer", f"'the employer' is not in {part.text!r}"

@@ -105,6 +105,7 @@ class Part(_Strict):
         default=None, description="'Lock this reacting vampire', or 'do not lock this vampire'.")
     redirects_bleed: bool = Field(default=False, description="'Change the target of the bleed to another "
                                                              "Methuselah ... (that Methuselah can attempt to block)'.")
+    reduces_bleed: int | None = Field(default=None, ge=1, le=10, description="'Reduce a bleed against you by 1.'")
     employer: Modifier | None = Field(default=None, description="'The employer gets +1 intercept.': a retainer's "
                                                                  "bonus to the minion employing it.")
     gain_pool: int | None = Field(default=None, ge=1, le=20, description="'Gain 2 pool.'")
@@ -143,9 +144,9 @@ class Part(_Strict):
 
 EFFECT_KEYS = ("sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier", "prevent",
                "usable", "duration", "same_as_basic", "use_as", "life", "directed", "enter_combat", "replace",
-               "lock_self", "redirects_bleed", "employer", "gain_pool", "gain_blood", "master", "press",
-               "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength", "blocker_burns",
-               "not_modelled")
+               "lock_self", "redirects_bleed", "reduces_bleed", "employer", "gain_pool", "gain_blood", "master",
+               "press", "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
+               "blocker_burns", "not_modelled")
 
 
 class Encoding(_Strict):

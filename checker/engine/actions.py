@@ -11,6 +11,7 @@ from checker.engine.context import Ctx
 from checker.engine.decisions import (
     Action,
     Bleed,
+    BleedReduction,
     Combat,
     Cost,
     Diablerize,
@@ -135,6 +136,22 @@ def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bo
     return state, True
 
 
+def _reduce_bleed(state: State, cut: BleedReduction, target: str, amount: int, ctx: Ctx) -> tuple[State, int]:
+    """A reaction of the bled Methuselah's minion reduces the bleed, before it succeeds (its card's text)."""
+    if not state.has_minion(cut.by) or state.minion(cut.by).controller != target:
+        ctx.illegal("card_over_rule", f"{cut.reaction.name} is played by a minion of {target}, the Methuselah bled")
+    reacting = state.minion(cut.by)
+    if reacting.tapped or reacting.location != "ready":
+        ctx.illegal("card_over_rule", f"{cut.by} must be ready and unlocked to play {cut.reaction.name}")
+    check_minion_card(reacting, cut.reaction, cut.reaction.name, ctx)
+    state = pay_pool(state, target, cut.reaction.cost.pool, ctx, "reaction_intercept", cut.reaction.name)
+    state = pay_blood(state, cut.by, cut.reaction.cost.blood, ctx, "reaction_intercept", cut.reaction.name)
+    left = max(amount - cut.amount, 0)
+    ctx.cite("card_over_rule", f"{cut.by} plays {cut.reaction.name}: the bleed against {target} is reduced by "
+                               f"{cut.amount}, to {left}")
+    return replace_card(state, target, ctx, cut.reaction.name), left
+
+
 def redirect_bleed(state: State, d: Bleed, target: str, ctx: Ctx) -> tuple[State, str, bool]:
     """A reaction of the bled Methuselah sends the bleed to another, who may block it (Deflection's text).
 
@@ -208,6 +225,8 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
     if from_retainers:
         ctx.cite("card_over_rule", f"{', '.join(giving)} give{'s' if len(giving) == 1 else ''} {actor.name}, "
                                    f"the employer, +{from_retainers} bleed")
+    for cut in d.reductions:
+        state, amount = _reduce_bleed(state, cut, target, amount, ctx)
     ctx.cite_param("bleed_amount", f"{actor.name} bleeds {target} for {amount}")
     return _bleed_pool(state, target, amount, ctx)
 

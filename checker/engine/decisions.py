@@ -78,11 +78,22 @@ class Redirect(Strict):
     blocks: tuple[BlockAttempt, ...] = Field(default=(), description="The new target's block attempts.")
 
 
+class BleedReduction(Strict):
+    """A reaction of the bled Methuselah's minion reducing the bleed (Telepathic Counter), played before the bleed
+    succeeds: before or after the block attempts."""
+
+    by: str = Field(min_length=1, max_length=80, description="The reacting vampire, a minion of the bleed's target.")
+    reaction: Reaction
+    amount: int = Field(ge=1, le=10, description="How much the bleed is reduced.")
+
+
 class Bleed(Action):
     """Bleed a Methuselah, by default the prey (ref14:II.C.1, rb95:6.4.bleed)."""
 
     target: str | None = Field(default=None, max_length=80, description="The Methuselah bled; default: the prey.")
     redirect: Redirect | None = Field(default=None, description="A reaction sending the bleed elsewhere (Deflection).")
+    reductions: tuple[BleedReduction, ...] = Field(
+        default=(), description="Reactions reducing the bleed (Telepathic Counter), by the target's minions.")
 
 
 class Hunt(Action):

@@ -181,6 +181,9 @@ def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: l
         elif key == "prevent_before_range" and isinstance(value, dict):
             out[key] = {who: _prevention(who, x, (*path, key, who), issues).get("amount", 0)
                         if isinstance(x, dict) else x for who, x in value.items()}
+        elif key == "reductions" and isinstance(value, list):
+            out[key] = [_reduction(x, (*path, key, i), issues) if isinstance(x, dict) and "card" in x else x
+                        for i, x in enumerate(value)]
         elif key == "redirect" and isinstance(value, dict) and isinstance(value.get("card"), str):
             out[key] = _redirect(value, (*path, key), issues)
         elif key in STEP_CARDS and isinstance(value, dict) and isinstance(value.get("card"), dict) \
@@ -222,6 +225,22 @@ def _prevention(who: str, node: dict[str, Any], path: tuple[str | int, ...], iss
     """``prevent: {Cassandra: {card: Y, level: ...}}``: the prevention card, its kind, requirements and cost."""
     spec = _expand(node, path, "prevent", issues)
     return {"by": who, **{k: v for k, v in spec.items() if k != "field"}}
+
+
+def _reduction(node: dict[str, Any], path: tuple[str | int, ...], issues: list[Issue]) -> dict[str, Any]:
+    """``reductions: [{by, card: Telepathic Counter, level}]``: the reaction's card and how much it reduces."""
+    spec: dict[str, Any] = {k: node[k] for k in ("card", "level", "ignore_text") if k in node}
+    reaction = _expand(spec, path, "reaction", issues)
+    found = _real(str(node["card"]))
+    amount = 0
+    if found is not None and found[1] is not None:
+        level = node.get("level", "any")
+        parts = found[1].parts_for(level if level in ("basic", "superior") else "any")
+        amount = sum(p.reduces_bleed or 0 for p in parts)
+        if not amount:
+            issues.append(((*path, "card"), f"{found[0].name} does not reduce a bleed"))
+    rest = {k: v for k, v in node.items() if k not in spec}
+    return {**rest, "reaction": reaction, "amount": max(amount, 1)}
 
 
 def _redirect(node: dict[str, Any], path: tuple[str | int, ...], issues: list[Issue]) -> dict[str, Any]:
@@ -310,7 +329,8 @@ def _gives(context: str, p: Part) -> bool | None:
         "prevent": p.prevent is not None or p.prevents_all or p.aggravated_as_normal,
         "effect": p.sets_strength is not None or p.hands_aggravated,
         "modifier": p.modifier is not None and bool(p.modifier.stealth or p.modifier.bleed),
-        "reaction": (p.modifier is not None and bool(p.modifier.intercept)) or p.redirects_bleed,
+        "reaction": (p.modifier is not None and bool(p.modifier.intercept)) or p.redirects_bleed
+        or p.reduces_bleed is not None,
     }.get(context)
 
 """What a card's text must give to be played in each place."""

@@ -45,10 +45,9 @@ def test_bad_encodings_give_one_line_each() -> None:
         f"{f}:22: [5].card: no card named \"Nobody's Card\"; did you mean: Body Flare, Bloody Mary, Body Bag?",
         f"{f}:27: [6].parts[0]: Value error, a part has exactly one effect (sect, title, clan_trait, weapon, "
         "unique, strike, maneuver, modifier, prevent, usable, duration, same_as_basic, use_as, life, directed, "
-        "enter_combat, replace, lock_self, redirects_bleed, employer, gain_pool, gain_blood, master, press, "
-        "prevents_all, aggravated_as_normal, hands_aggravated, being, sets_strength, blocker_burns, not_modelled); "
-        "found "
-        "sect, usable",
+        "enter_combat, replace, lock_self, redirects_bleed, reduces_bleed, employer, gain_pool, gain_blood, master, "
+        "press, prevents_all, aggravated_as_normal, hands_aggravated, being, sets_strength, blocker_burns, "
+        "not_modelled); found sect, usable",
     ]
 
 
