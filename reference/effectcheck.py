@@ -116,6 +116,9 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
                 yield "modifier", f"{n:+d} {name} is not in {part.text!r}"
         if mod.limited != _has(q, "(limited)"):
             yield "modifier", f"limited is {str(mod.limited).lower()}, not what {part.text!r} says"
+    if part.blocked_combat_close and not (_has(q, "combat is at close range")
+                                         or _has(q, "skip the determine range step")):
+        yield "blocked_combat_close", f"'combat is at close range' is not in {part.text!r}"
     if part.reduces_bleed is not None and not (_has(q, "reduce a bleed") and f"by {part.reduces_bleed}" in q):
         yield "reduces_bleed", f"'reduce a bleed ... by {part.reduces_bleed}' is not in {part.text!r}"
     if part.employer is not None:
@@ -138,7 +141,8 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
                    "first_round": "first round", "not_first_round": "first round",
                    "bleed_action": "during a bleed action",
                    "bled_after_blocks": "bleeding you, after blocks are declined",
-                   "other_ready_vampire": "by a ready vampire other than the acting minion"},
+                   "other_ready_vampire": "by a ready vampire other than the acting minion",
+                   "announced": "when the action is announced"},
         "duration": {"round": "this round", "combat": "this combat", "action": "this action"}}
     for key, phrases in checks.items():
         value = getattr(part, key)

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 Level = Literal["any", "basic", "superior"]
 Sect = Literal["Camarilla", "Sabbat", "Independent", "Laibon", "Anarch"]
 Range = Literal["close", "long", "before_range", "first_round", "not_first_round", "bleed_action",
-                "bled_after_blocks", "other_ready_vampire"]
+                "bled_after_blocks", "other_ready_vampire", "announced"]
 
 
 class _Strict(BaseModel):
@@ -105,6 +105,9 @@ class Part(_Strict):
         default=None, description="'Lock this reacting vampire', or 'do not lock this vampire'.")
     redirects_bleed: bool = Field(default=False, description="'Change the target of the bleed to another "
                                                              "Methuselah ... (that Methuselah can attempt to block)'.")
+    blocked_combat_close: bool = Field(
+        default=False, description="'If the action is blocked, the resulting combat is at close range ... skip the "
+                                   "determine range step during that combat.'")
     reduces_bleed: int | None = Field(default=None, ge=1, le=10, description="'Reduce a bleed against you by 1.'")
     employer: Modifier | None = Field(default=None, description="'The employer gets +1 intercept.': a retainer's "
                                                                  "bonus to the minion employing it.")
@@ -142,11 +145,14 @@ class Part(_Strict):
         return next(k for k in EFFECT_KEYS if getattr(self, k) not in (None, False))
 
 
-EFFECT_KEYS = ("sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier", "prevent",
-               "usable", "duration", "same_as_basic", "use_as", "life", "directed", "enter_combat", "replace",
-               "lock_self", "redirects_bleed", "reduces_bleed", "employer", "gain_pool", "gain_blood", "master",
-               "press", "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
-               "blocker_burns", "not_modelled")
+EFFECT_KEYS = (
+    "sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier",
+    "prevent", "usable", "duration", "same_as_basic", "use_as", "life", "directed",
+    "enter_combat", "replace", "lock_self", "redirects_bleed", "blocked_combat_close",
+    "reduces_bleed", "employer", "gain_pool", "gain_blood", "master", "press",
+    "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
+    "blocker_burns", "not_modelled",
+)
 
 
 class Encoding(_Strict):

@@ -174,6 +174,9 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
                 state = _reaction(state, play.reaction, blocker, used_reactions, ctx)
                 intercept += play.reaction.intercept
             elif play.modifier is not None:
+                if play.modifier.when_announced:
+                    ctx.illegal("card_over_rule", f"{play.modifier.name} is only usable when the action is "
+                                                  "announced, not during a block attempt")
                 if play.modifier.stealth and not intercept >= stealth:
                     ctx.illegal("modifier_stealth", f"{play.modifier.name} adds stealth, but stealth {stealth} "
                                                     f"already beats {blocker}'s intercept {intercept}")
@@ -205,8 +208,9 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
                 ctx.cite_param("modifier_costs_when_blocked", "the costs of the modifiers played are ignored")
             fight = attempt.combat
             state = record(blocker)
+            close = next((m.name for m in a.modifiers if m.close_range_combat), None)
             state = begin_combat(state, d.actor, blocker, ctx, fight.rounds if fight else (),
-                                 fight.diablerize if fight else False)
+                                 fight.diablerize if fight else False, close)
             return state, True, deferred
         ctx.cite("block_fails", f"stealth {stealth} beats {blocker}'s intercept {intercept}: the block fails")
     return record(None), False, deferred

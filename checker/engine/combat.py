@@ -30,7 +30,7 @@ class CombatOver(Exception):
 
 
 def begin_combat(state: State, acting: str, blocking: str, ctx: Ctx,
-                 rounds: tuple[Round, ...] = (), diablerize: bool = False) -> State:
+                 rounds: tuple[Round, ...] = (), diablerize: bool = False, fixed_close: str | None = None) -> State:
     """Combat between the acting and the blocking minion; returns the state when it is over."""
     ctx.cite("blocked_to_combat", f"combat begins between {acting} and {blocking}")
     state = combat_entered(state, (acting, blocking), ctx)
@@ -46,7 +46,11 @@ def begin_combat(state: State, acting: str, blocking: str, ctx: Ctx,
     limit = ctx.p("combat_rounds")
     if limit is not None and len(rounds) > limit:
         ctx.illegal_param("combat_rounds", f"this edition has {limit} round of combat; {len(rounds)} were given")
-    ledger = CombatLedger(set(), set(), {(m.name, r.name): r.life for m in (a, b) for r in m.retainers})
+    ledger = CombatLedger(set(), set(), {(m.name, r.name): r.life for m in (a, b) for r in m.retainers},
+                          fixed_close=fixed_close)
+    if fixed_close:
+        ctx.cite("card_over_rule", f"{fixed_close}: this combat is at close range; the determine-range step is "
+                                   "skipped")
     plan = rounds or (Round(),)
     for n, rnd in enumerate(plan, 1):
         try:
@@ -210,6 +214,9 @@ def _range(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatL
         ctx.cite("establish_range", "establish range: each round begins at close range")
     if not rnd.maneuvers:
         return False, {}
+    if ledger.fixed_close:
+        ctx.illegal("card_over_rule", f"{ledger.fixed_close} keeps this combat at close range: no maneuver can "
+                                      "change it")
     if not ctx.p("maneuvers_allowed"):
         ctx.illegal_param("maneuvers_allowed", "this edition has no maneuvers")
     weapons: dict[str, str] = {}

@@ -52,6 +52,7 @@ class CombatLedger:
     retainer_life: dict[tuple[str, str], int]
     card_maneuvers: dict[tuple[str, str], int] = field(default_factory=dict)  # (minion, card) -> maneuvers this combat
     strength: dict[str, int] = field(default_factory=dict)  # minion -> strength set for this combat by a card
+    fixed_close: str | None = None  # the card that keeps this combat at close range (Gang Tactics)
 
 
 def burn_minion(state: State, name: str, ctx: Ctx, step: str, why: str) -> State:

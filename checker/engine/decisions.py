@@ -25,6 +25,9 @@ class Modifier(Requires):
     bleed: int = Field(default=0, ge=0, le=20, description="Pool it adds to a bleed.")
     limited: bool = Field(default=False, description="'(limited)': one limited bleed modifier each action.")
     bleed_only: bool = Field(default=False, description="'Only usable during a bleed action'.")
+    when_announced: bool = Field(default=False, description="'Only usable when the action is announced'.")
+    close_range_combat: bool = Field(default=False, description="If the action is blocked, the combat is at close "
+                                                                "range and the determine-range step is skipped.")
     by: str | None = Field(default=None, max_length=80,
                            description="Another ready vampire of the acting Methuselah playing it, as its card allows "
                                        "('Only usable by a ready vampire other than the acting minion').")

@@ -328,7 +328,8 @@ def _gives(context: str, p: Part) -> bool | None:
         "strike": p.strike is not None, "maneuver": p.maneuver is not None, "press": p.press is not None,
         "prevent": p.prevent is not None or p.prevents_all or p.aggravated_as_normal,
         "effect": p.sets_strength is not None or p.hands_aggravated,
-        "modifier": p.modifier is not None and bool(p.modifier.stealth or p.modifier.bleed),
+        "modifier": (p.modifier is not None and bool(p.modifier.stealth or p.modifier.bleed))
+        or p.blocked_combat_close,
         "reaction": (p.modifier is not None and bool(p.modifier.intercept)) or p.redirects_bleed
         or p.reduces_bleed is not None,
     }.get(context)
@@ -392,6 +393,10 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
             fields["long_range_only"] = True
         if p.usable == "bleed_action" and context == "modifier":
             fields["bleed_only"] = True
+        if p.usable == "announced" and context == "modifier":
+            fields["when_announced"] = True
+        if p.blocked_combat_close and context == "modifier":
+            fields["close_range_combat"] = True
         if p.modifier is not None:
             for key in {"modifier": ("stealth", "bleed"), "reaction": ("intercept",)}.get(context, ()):
                 if getattr(p.modifier, key):

@@ -6,7 +6,7 @@ import pytest
 
 from reference.cards import card_index, find_card
 from reference.effectcheck import ENCODINGS_DIR, check_encoding, encodings, load_encodings, status
-from reference.effects import Encoding
+from reference.effects import EFFECT_KEYS, Encoding
 from reference.problems import ProblemsError
 from tests.conftest import DATA
 
@@ -43,11 +43,8 @@ def test_bad_encodings_give_one_line_each() -> None:
         "maneuvers each round.'",
         f"{f}:20: [4].parts[1].modifier: limited is false, not what '+1 bleed (limited).' says",
         f"{f}:22: [5].card: no card named \"Nobody's Card\"; did you mean: Body Flare, Bloody Mary, Body Bag?",
-        f"{f}:27: [6].parts[0]: Value error, a part has exactly one effect (sect, title, clan_trait, weapon, "
-        "unique, strike, maneuver, modifier, prevent, usable, duration, same_as_basic, use_as, life, directed, "
-        "enter_combat, replace, lock_self, redirects_bleed, reduces_bleed, employer, gain_pool, gain_blood, master, "
-        "press, prevents_all, aggravated_as_normal, hands_aggravated, being, sets_strength, blocker_burns, "
-        "not_modelled); found sect, usable",
+        f"{f}:27: [6].parts[0]: Value error, a part has exactly one effect ({', '.join(EFFECT_KEYS)}); found "
+        "sect, usable",
     ]
 
 
