@@ -116,6 +116,8 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
                 yield "modifier", f"{n:+d} {name} is not in {part.text!r}"
         if mod.limited != _has(q, "(limited)"):
             yield "modifier", f"limited is {str(mod.limited).lower()}, not what {part.text!r} says"
+    if part.sets_range and not (_has(q, "set the range") or _has(q, "skip the determine range step")):
+        yield "sets_range", f"'set the range' is not in {part.text!r}"
     if part.blocked_combat_close and not (_has(q, "combat is at close range")
                                          or _has(q, "skip the determine range step")):
         yield "blocked_combat_close", f"'combat is at close range' is not in {part.text!r}"

@@ -105,6 +105,8 @@ class Part(_Strict):
         default=None, description="'Lock this reacting vampire', or 'do not lock this vampire'.")
     redirects_bleed: bool = Field(default=False, description="'Change the target of the bleed to another "
                                                              "Methuselah ... (that Methuselah can attempt to block)'.")
+    sets_range: bool = Field(default=False, description="'Each round of combat, before range is determined, Cailean "
+                                                         "can set the range for that round.'")
     blocked_combat_close: bool = Field(
         default=False, description="'If the action is blocked, the resulting combat is at close range ... skip the "
                                    "determine range step during that combat.'")
@@ -151,7 +153,7 @@ EFFECT_KEYS = (
     "enter_combat", "replace", "lock_self", "redirects_bleed", "blocked_combat_close",
     "reduces_bleed", "employer", "gain_pool", "gain_blood", "master", "press",
     "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
-    "blocker_burns", "not_modelled",
+    "blocker_burns", "sets_range", "not_modelled",
 )
 
 

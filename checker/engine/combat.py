@@ -212,6 +212,17 @@ def _range(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatL
     """Maneuvers in order: the acting minion first, then cancel and re-maneuver by turns."""
     if ctx.p("ranges_used"):
         ctx.cite("establish_range", "establish range: each round begins at close range")
+    if rnd.set_range is not None:
+        who = rnd.set_range.by
+        if who not in (acting, blocking) or not state.minion(who).sets_range:
+            ctx.illegal("card_over_rule", f"{who} has no card letting it set the range")
+        if ledger.fixed_close:
+            ctx.illegal("card_over_rule", f"{ledger.fixed_close} keeps this combat at close range")
+        ctx.cite("card_over_rule", f"{who}'s card sets the range for this round: {rnd.set_range.range}; the "
+                                   "determine-range step is skipped")
+        if rnd.maneuvers:
+            ctx.illegal("card_over_rule", f"{who} set the range for this round: no maneuver can change it")
+        return rnd.set_range.range == "long", {}
     if not rnd.maneuvers:
         return False, {}
     if ledger.fixed_close:

@@ -121,6 +121,13 @@ class Prevention(Requires):
     cost: Cost = Field(default=Cost(), description="What the card costs.")
 
 
+class SetRange(Strict):
+    """A minion sets the round's range by its card, before range is determined."""
+
+    by: str = Name
+    range: Literal["close", "long"]
+
+
 class Round(Strict):
     """One round of combat, in its order: effects, range, strikes, prevention, more strikes, presses."""
 
@@ -136,6 +143,8 @@ class Round(Strict):
                                 "from the opponent's strike').")
     aggravated_as_normal: tuple[str, ...] = Field(
         default=(), description="Minions treating aggravated damage as normal this round (Skin of Night).")
+    set_range: SetRange | None = Field(default=None, description="A minion whose card lets it set the round's "
+                                                                "range sets it (Cailean); maneuvers are skipped.")
     prevention: tuple[Prevention, ...] = Field(
         default=(), description="Prevention cards played, with their requirements and costs (from `prevent:` "
                                 "naming real cards).")

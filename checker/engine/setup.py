@@ -91,6 +91,7 @@ class MinionSetup(Strict):
                                                             "strikes do that much more damage.")
     stealth: int = Field(default=0, ge=0, le=10, description="Stealth its card adds to each of its actions.")
     block_cost: int = Field(default=0, ge=0, le=5, description="Blood a vampire blocking it burns (its card).")
+    sets_range: bool = Field(default=False, description="It may set each round's range (its card: Cailean).")
     ignore_text: bool = Field(default=False, description="With `vampire:`: ask about it without the parts of its "
                                                         "card's text the engine does not model (they are listed).")
     borrowed: dict[str, str] = Field(default_factory=dict,
@@ -230,7 +231,7 @@ def _minion(m: MinionSetup) -> Minion:
                   title=m.title,
                   paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=m.contested,
                   title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()),
-                  strength=m.strength, stealth=m.stealth, block_cost=m.block_cost,
+                  strength=m.strength, stealth=m.stealth, block_cost=m.block_cost, sets_range=m.sets_range,
                   clan=m.clan or "", disciplines=tuple(m.disciplines.items()))
 
 

@@ -44,7 +44,7 @@ def card_errata(changes: Mapping[str, Encoding]) -> Iterator[None]:
     finally:
         CARD_ERRATA.reset(token)
 FROM_CARD = ("capacity", "clan", "disciplines", "title", "kind", "bleed", "intercept", "strength", "stealth",
-             "block_cost")
+             "block_cost", "sets_range")
 
 
 def resolve_setup(setup: Setup) -> tuple[Setup, list[Issue]]:
@@ -107,6 +107,8 @@ def vampire_fields(card: Card, m: MinionSetup, encoded: Encoding | None) -> dict
         for part in encoded.parts:
             if part.blocker_burns is not None:
                 fields["block_cost"] = part.blocker_burns
+            if part.sets_range:
+                fields["sets_range"] = True
             if part.modifier is not None:
                 mod = part.modifier
                 fields["bleed"] = 1 + mod.bleed if mod.bleed else fields.get("bleed", m.bleed)
