@@ -116,6 +116,10 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
                 yield "modifier", f"{n:+d} {name} is not in {part.text!r}"
         if mod.limited != _has(q, "(limited)"):
             yield "modifier", f"limited is {str(mod.limited).lower()}, not what {part.text!r} says"
+    if part.hands_only_round and not _has(q, "strikes that are not hand strikes cannot be used this round"):
+        yield "hands_only_round", f"'strikes that are not hand strikes cannot be used' is not in {part.text!r}"
+    if part.one_each_round and not (_has(q, "only one") and _has(q, "each round")):
+        yield "one_each_round", f"'only one ... each round' is not in {part.text!r}"
     if part.sets_range and not (_has(q, "set the range") or _has(q, "skip the determine range step")):
         yield "sets_range", f"'set the range' is not in {part.text!r}"
     if part.blocked_combat_close and not (_has(q, "combat is at close range")

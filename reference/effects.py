@@ -105,6 +105,9 @@ class Part(_Strict):
         default=None, description="'Lock this reacting vampire', or 'do not lock this vampire'.")
     redirects_bleed: bool = Field(default=False, description="'Change the target of the bleed to another "
                                                              "Methuselah ... (that Methuselah can attempt to block)'.")
+    hands_only_round: bool = Field(default=False, description="'Strikes that are not hand strikes cannot be used "
+                                                               "this round (by either combatant).'")
+    one_each_round: bool = Field(default=False, description="'A vampire can play only one X each round.'")
     sets_range: bool = Field(default=False, description="'Each round of combat, before range is determined, Cailean "
                                                          "can set the range for that round.'")
     blocked_combat_close: bool = Field(
@@ -123,7 +126,7 @@ class Part(_Strict):
     aggravated_as_normal: bool = Field(default=False, description="'treats aggravated damage as normal damage'.")
     hands_aggravated: bool = Field(default=False,
                                    description="'Damage from this vampire's hand strikes is aggravated this round.'")
-    being: Literal["equipment", "mortal", "animal", "location", "ammo"] | None = Field(
+    being: Literal["equipment", "mortal", "animal", "location", "ammo", "grapple"] | None = Field(
         default=None, description="What the card says it is: 'Equipment.', 'mortal', 'Animal', 'Ammo.'")
     sets_strength: int | None = Field(default=None, ge=0, le=10,
                                       description="'gets a strength of 2': the minion's strength becomes this.")
@@ -153,7 +156,7 @@ EFFECT_KEYS = (
     "enter_combat", "replace", "lock_self", "redirects_bleed", "blocked_combat_close",
     "reduces_bleed", "employer", "gain_pool", "gain_blood", "master", "press",
     "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
-    "blocker_burns", "sets_range", "not_modelled",
+    "blocker_burns", "sets_range", "hands_only_round", "one_each_round", "not_modelled",
 )
 
 

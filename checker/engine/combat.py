@@ -131,8 +131,25 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
     for who in strikes:
         if who not in (acting, blocking):
             ctx.illegal("combat_outsiders", f"{who} is not in this combat and cannot strike")
+    if rnd.grapple is not None:
+        g = rnd.grapple
+        grapple = g.name or "the grapple"
+        if g.by not in (acting, blocking):
+            ctx.illegal("combat_outsiders", f"{g.by} is not in this combat and cannot play {grapple}")
+        if long_range:
+            ctx.illegal("card_over_rule", f"{grapple} is only usable at close range")
+        check_minion_card(state.minion(g.by), g, grapple, ctx)
+        state = _pay_card(state, g.by, g.cost, g.name, ctx)
+        ctx.cite("card_over_rule", f"{g.by} plays {grapple}: no strike but hand strikes this round")
+        for who, st in strikes.items():
+            if not st.hands:
+                ctx.illegal("card_over_rule", f"{grapple}: {who} cannot use {st.name or st.weapon or 'that strike'}"
+                                              ", only a hand strike, this round")
     for who, w in weapon_maneuvers.items():
         s = strikes.get(who)
+        if s is None and rnd.grapple is not None:
+            ctx.cite("card_over_rule", f"{who} maneuvered with {w} but may not strike with it this round: no strike")
+            continue
         if s is None or w not in (s.weapon, s.name):
             ctx.illegal_param("maneuver_weapon_first_strike", f"{who} maneuvered with {w} and must strike with it "
                                                              "first this round")

@@ -121,6 +121,14 @@ class Prevention(Requires):
     cost: Cost = Field(default=Cost(), description="What the card costs.")
 
 
+class Grapple(Requires):
+    """A combat card played after range, before strikes: no strike but hand strikes this round (Immortal Grapple)."""
+
+    by: str = Name
+    name: str | None = Field(default=None, max_length=80)
+    cost: Cost = Field(default=Cost(), description="What the card costs.")
+
+
 class SetRange(Strict):
     """A minion sets the round's range by its card, before range is determined."""
 
@@ -143,6 +151,8 @@ class Round(Strict):
                                 "from the opponent's strike').")
     aggravated_as_normal: tuple[str, ...] = Field(
         default=(), description="Minions treating aggravated damage as normal this round (Skin of Night).")
+    grapple: Grapple | None = Field(default=None, description="A card barring all but hand strikes this round, "
+                                                              "played at close range before strikes.")
     set_range: SetRange | None = Field(default=None, description="A minion whose card lets it set the round's "
                                                                 "range sets it (Cailean); maneuvers are skipped.")
     prevention: tuple[Prevention, ...] = Field(

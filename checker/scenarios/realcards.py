@@ -135,12 +135,13 @@ def _vampire_card(text: str, where: tuple[str | int, ...], issues: list[Issue]) 
 
 # --- library cards in steps -------------------------------------------------------------------------------
 
-CONTEXTS = {"effects": "effect", "modifier": "modifier", "modifiers": "modifier", "reaction": "reaction",
-            "equipment": "equipment", "retainer": "retainer", "ally": "ally"}
+CONTEXTS = {"grapple": "grapple", "effects": "effect", "modifier": "modifier", "modifiers": "modifier",
+            "reaction": "reaction", "equipment": "equipment", "retainer": "retainer", "ally": "ally"}
 """The key a card spec is written under, and what it is played as."""
 STEP_CARDS = {"action": "action", "master": "master", "out_of_turn_master": "master"}
 """Steps whose `card:` is a card spec: what it is played as."""
 LIBRARY_TYPES = {
+    "grapple": ("Combat",),
     "maneuver": ("Combat", "Equipment", "Action", "Action Modifier", "Reaction"),
     "press": ("Combat", "Equipment"), "prevent": ("Combat", "Equipment"), "master": ("Master",),
     "effect": ("Combat",), "action": ("Action",), "strike": ("Combat", "Equipment"), "modifier": ("Action Modifier",),
@@ -329,7 +330,7 @@ def _gives(context: str, p: Part) -> bool | None:
     return {
         "strike": p.strike is not None, "maneuver": p.maneuver is not None, "press": p.press is not None,
         "prevent": p.prevent is not None or p.prevents_all or p.aggravated_as_normal,
-        "effect": p.sets_strength is not None or p.hands_aggravated,
+        "effect": p.sets_strength is not None or p.hands_aggravated, "grapple": p.hands_only_round,
         "modifier": (p.modifier is not None and bool(p.modifier.stealth or p.modifier.bleed))
         or p.blocked_combat_close,
         "reaction": (p.modifier is not None and bool(p.modifier.intercept)) or p.redirects_bleed
@@ -370,7 +371,7 @@ def advanced_words(text: str) -> tuple[str, ...]:
 
 
 REQUIRES = ("modifier", "reaction", "effect", "action", "maneuver", "press", "strike", "equipment", "retainer",
-            "prevent")
+            "prevent", "grapple")
 """Where the card's Discipline and clan are asked of the minion using it."""
 
 
@@ -424,6 +425,8 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
         for p in parts:
             if p.usable == "not_first_round":
                 fields["not_first_round"] = True
+    if context == "grapple":
+        fields = {"name": card.name}
     if context == "press":
         fields["name"] = card.name
         for p in parts:
@@ -461,7 +464,7 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
     cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
     in_play = "Equipment" in card.types and context in ("strike", "maneuver", "press", "prevent")
     if cost and not in_play and context in ("modifier", "reaction", "equipment", "retainer", "ally", "action",
-                                            "master", "strike", "effect", "maneuver", "press", "prevent"):
+                                            "master", "strike", "effect", "maneuver", "press", "prevent", "grapple"):
         fields["cost"] = cost  # equipment used in combat was paid for when it was equipped
     if card.discipline_requirement and context in REQUIRES:
         fields["discipline"] = card.disciplines[0] if len(card.disciplines) == 1 else card.discipline_requirement
