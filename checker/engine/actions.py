@@ -184,9 +184,9 @@ def redirect_bleed(state: State, d: Bleed, target: str, ctx: Ctx) -> tuple[State
 
 
 def modifier_bleed(a: Action) -> int:
-    """The bleed the action modifiers add: those played before any block attempt and those played during one."""
+    """The bleed the action modifiers add: before any block attempt, during one, and after them."""
     during = sum(p.modifier.bleed for b in a.blocks for p in b.plays if p.modifier is not None)
-    return sum(m.bleed for m in a.modifiers) + during
+    return sum(m.bleed for m in (*a.modifiers, *a.after_blocks)) + during
 
 
 def _pay(state: State, player: str, minion: str, cost: Cost, ctx: Ctx, what: str) -> State:

@@ -206,6 +206,9 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
                 ctx.cite("burn_blocked_card", "the action card is burned")
             if deferred:
                 ctx.cite_param("modifier_costs_when_blocked", "the costs of the modifiers played are ignored")
+            if a.after_blocks:
+                ctx.illegal("modifier_by_actor", f"{blocker} blocked the action: it does not resolve, so no "
+                                                 f"modifier ({a.after_blocks[0].name}) follows the block attempts")
             fight = attempt.combat
             state = record(blocker)
             close = next((m.name for m in a.modifiers if m.close_range_combat), None)
@@ -213,6 +216,13 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
                                  fight.diablerize if fight else False, close)
             return state, True, deferred
         ctx.cite("block_fails", f"stealth {stealth} beats {blocker}'s intercept {intercept}: the block fails")
+    for m in a.after_blocks:  # the block attempts are over: modifiers may still be played before resolution
+        if m.stealth and ctx.p("stealth_only_when_needed"):
+            ctx.illegal_param("stealth_only_when_needed", f"{m.name} adds stealth, and no block attempt is left "
+                                                          "for it to beat")
+        if m.when_announced:
+            ctx.illegal("card_over_rule", f"{m.name} is only usable when the action is announced")
+        state = _modifier(state, m, d, used_mods, ctx, deferred)
     return record(None), False, deferred
 
 

@@ -69,6 +69,9 @@ class Action(Strict):
     actor: str = Name
     modifiers: tuple[Modifier, ...] = Field(default=(), description="Modifiers played before any block attempt.")
     blocks: tuple[BlockAttempt, ...] = Field(default=(), description="Block attempts, in the order they are made.")
+    after_blocks: tuple[Modifier, ...] = Field(
+        default=(), description="Modifiers played once the block attempts are over, before the action resolves "
+                                "(ref14:III.D.note1: 'at any time in the above sequence').")
 
 
 class Redirect(Strict):

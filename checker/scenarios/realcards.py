@@ -136,6 +136,7 @@ def _vampire_card(text: str, where: tuple[str | int, ...], issues: list[Issue]) 
 # --- library cards in steps -------------------------------------------------------------------------------
 
 CONTEXTS = {"grapple": "grapple", "effects": "effect", "modifier": "modifier", "modifiers": "modifier",
+            "after_blocks": "modifier",
             "reaction": "reaction", "equipment": "equipment", "retainer": "retainer", "ally": "ally"}
 """The key a card spec is written under, and what it is played as."""
 STEP_CARDS = {"action": "action", "master": "master", "out_of_turn_master": "master"}
