@@ -20,6 +20,7 @@ from checker.engine.decisions import (
     Hunt,
     LeaveTorpor,
     PlayAction,
+    Reaction,
     RecruitAlly,
     Rescue,
     TakeEquipment,
@@ -136,16 +137,21 @@ def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bo
     return state, True
 
 
+def _target_reacts(state: State, by: str, reaction: Reaction, target: str, ctx: Ctx) -> State:
+    """A ready, unlocked minion of the bled Methuselah plays a reaction: its requirements checked, its cost paid."""
+    if not state.has_minion(by) or state.minion(by).controller != target:
+        ctx.illegal("card_over_rule", f"{reaction.name} is played by a minion of {target}, the Methuselah bled")
+    reacting = state.minion(by)
+    if reacting.tapped or reacting.location != "ready":
+        ctx.illegal("card_over_rule", f"{by} must be ready and unlocked to play {reaction.name}")
+    check_minion_card(reacting, reaction, reaction.name, ctx)
+    state = pay_pool(state, target, reaction.cost.pool, ctx, "reaction_intercept", reaction.name)
+    return pay_blood(state, by, reaction.cost.blood, ctx, "reaction_intercept", reaction.name)
+
+
 def _reduce_bleed(state: State, cut: BleedReduction, target: str, amount: int, ctx: Ctx) -> tuple[State, int]:
     """A reaction of the bled Methuselah's minion reduces the bleed, before it succeeds (its card's text)."""
-    if not state.has_minion(cut.by) or state.minion(cut.by).controller != target:
-        ctx.illegal("card_over_rule", f"{cut.reaction.name} is played by a minion of {target}, the Methuselah bled")
-    reacting = state.minion(cut.by)
-    if reacting.tapped or reacting.location != "ready":
-        ctx.illegal("card_over_rule", f"{cut.by} must be ready and unlocked to play {cut.reaction.name}")
-    check_minion_card(reacting, cut.reaction, cut.reaction.name, ctx)
-    state = pay_pool(state, target, cut.reaction.cost.pool, ctx, "reaction_intercept", cut.reaction.name)
-    state = pay_blood(state, cut.by, cut.reaction.cost.blood, ctx, "reaction_intercept", cut.reaction.name)
+    state = _target_reacts(state, cut.by, cut.reaction, target, ctx)
     left = max(amount - cut.amount, 0)
     ctx.cite("card_over_rule", f"{cut.by} plays {cut.reaction.name}: the bleed against {target} is reduced by "
                                f"{cut.amount}, to {left}")
@@ -158,18 +164,11 @@ def redirect_bleed(state: State, d: Bleed, target: str, ctx: Ctx) -> tuple[State
     Returns the state, the new target and whether the bleed still resolves."""
     r = d.redirect
     assert r is not None
-    if not state.has_minion(r.by) or state.minion(r.by).controller != target:
-        ctx.illegal("card_over_rule", f"{r.reaction.name} is played by a minion of {target}, the Methuselah bled")
-    reacting = state.minion(r.by)
-    if reacting.tapped or reacting.location != "ready":
-        ctx.illegal("card_over_rule", f"{r.by} must be ready and unlocked to play {r.reaction.name}")
-    check_minion_card(reacting, r.reaction, r.reaction.name, ctx)
     mover = state.minion(d.actor).controller
     if r.to in (target, mover) or not state.has_player(r.to) or state.player(r.to).gone:
         ctx.illegal("card_over_rule", f"{r.reaction.name} sends the bleed to another Methuselah in the game, "
                                       f"neither {target} nor {mover}, the acting minion's controller")
-    state = pay_pool(state, target, r.reaction.cost.pool, ctx, "reaction_intercept", r.reaction.name)
-    state = pay_blood(state, r.by, r.reaction.cost.blood, ctx, "reaction_intercept", r.reaction.name)
+    state = _target_reacts(state, r.by, r.reaction, target, ctx)
     if r.lock:
         state = state.with_minion(r.by, tapped=True)
     ctx.cite("card_over_rule", f"{target} plays {r.reaction.name} with {r.by}"
