@@ -196,7 +196,7 @@ class CardIndex:
         by_name: dict[str, list[Card]] = {}
         display: dict[str, str] = {}
         for card in cards:
-            for shown in _names(card):
+            for shown in name_forms(card):
                 key = normalize_name(shown)
                 if key and card not in by_name.setdefault(key, []):
                     by_name[key].append(card)
@@ -223,11 +223,12 @@ class CardIndex:
         return tuple(c for c in self.by_name.get(normalize_name(card.name), ()) if c.id != card.id)
 
 
-def _names(card: Card) -> list[str]:
+def name_forms(card: Card) -> list[str]:
+    """Every name a card is looked up by: its name, aka names, qualified names, and "The X" or "X" for "X, The"."""
     names = [card.name, *card.aka, card.qualified_name]
     if card.kind == "crypt":
         names += [f"{card.name} (ADV)" if card.advanced else "", f"{card.name} (G{card.group})" if card.group else ""]
-    names += [f"The {n[:-5]}" for n in names if n.endswith(", The")]
+    names += [v for n in names if n.endswith(", The") for v in (f"The {n[:-5]}", n[:-5])]
     return [n for n in names if n]
 
 

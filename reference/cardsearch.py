@@ -19,7 +19,7 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from reference.cards import Card, normalize_name
+from reference.cards import Card, name_forms, normalize_name
 from reference.rulings import Ruling
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -53,9 +53,7 @@ class CardSearch:
         self.era = era
         self.names: list[tuple[str, Card]] = []
         for card in cards:
-            shown = {card.name, *card.aka}
-            shown |= {v for n in shown if n.endswith(", The") for v in (f"The {n[:-5]}", n[:-5])}
-            self.names += [(key, card) for key in dict.fromkeys(normalize_name(n) for n in shown) if key]
+            self.names += [(key, card) for key in dict.fromkeys(normalize_name(n) for n in name_forms(card)) if key]
         self.rulings = {r.id: r for r in rulings}
         self.db = sqlite3.connect(":memory:")
         self.db.execute("CREATE VIRTUAL TABLE rulings USING fts5(rid UNINDEXED, subject, body, "
