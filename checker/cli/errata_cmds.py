@@ -35,8 +35,8 @@ def errata_list(as_json: JsonFlag = False) -> None:
         table.add_column(col, no_wrap=col == "erratum")
     for e in errata:
         table.add_row(e.id, escape(e.date), escape(e.authority),
-                      ", ".join([*(a.rule for a in e.amends), *(c.card for c in e.cards)]),
-                      ", ".join(f"{k} = {v}" for k, v in e.parameters.items()) or "text only",
+                      escape(", ".join([*(a.rule for a in e.amends), *(c.card for c in e.cards)])),
+                      escape(", ".join(f"{k} = {v}" for k, v in e.parameters.items()) or "text only"),
                       ", ".join(e.targets) or "-")
     console.print(table)
 
@@ -63,7 +63,7 @@ def errata_impact(
     e = result.erratum
     console.print(f"[bold]{escape(e.title)}[/bold] ({e.id}; {escape(e.date)}; {escape(e.authority)})")
     console.print(f"applies to: {', '.join(e.targets) or 'no ruleset (text only)'}")
-    console.print(f"rules and cards touched: {', '.join(result.touched)}")
+    console.print(f"rules and cards touched: {escape(', '.join(result.touched))}")
     console.print(f"downstream in the graph: {len(result.downstream)} rules")
     console.print(f"scenarios citing them: {len(result.citing)}; scenarios whose runs applied them: "
                   f"{len(result.exercising)}")
@@ -72,7 +72,7 @@ def errata_impact(
         console.print("[green]no answer changes[/green]")
         return
     if result.rulings:
-        console.print(f"rulings whose scenarios' answers change: {', '.join(result.rulings)}")
+        console.print(f"rulings whose scenarios' answers change: {escape(', '.join(result.rulings))}")
     table = Table(title=f"{len(result.changes)} answers change", title_justify="left", header_style="bold")
     table.add_column("scenario")
     table.add_column("ruleset")
