@@ -41,5 +41,24 @@ def card_names(setup: Setup) -> Iterator[str]:
 
 def scenarios_using(card: Card, loaded: Iterable[LoadedScenario]) -> list[LoadedScenario]:
     """The scenarios whose setup names the card (by its name or an aka name, accents and case ignored)."""
-    names = {normalize_name(n) for n in (card.name, *card.aka)}
-    return [s for s in loaded if any(normalize_name(n) in names for n in card_names(s.scenario.setup))]
+    return CardUses(loaded).of(card)
+
+
+class CardUses:
+    """The scenarios naming each card, read once: for asking about many cards (the site's card table)."""
+
+    def __init__(self, loaded: Iterable[LoadedScenario]) -> None:
+        self.by_name: dict[str, list[LoadedScenario]] = {}
+        self.position: dict[str, int] = {}
+        for s in loaded:
+            self.position.setdefault(s.path, len(self.position))
+            for key in dict.fromkeys(normalize_name(n) for n in card_names(s.scenario.setup)):
+                self.by_name.setdefault(key, []).append(s)
+
+    def of(self, card: Card) -> list[LoadedScenario]:
+        """The scenarios naming the card, in the order they were read, each once."""
+        found: dict[str, LoadedScenario] = {}
+        for name in (card.name, *card.aka):
+            for s in self.by_name.get(normalize_name(name), []):
+                found.setdefault(s.path, s)
+        return sorted(found.values(), key=lambda s: self.position[s.path])

@@ -249,15 +249,16 @@ def errata_page(data: SiteData) -> dict[str, Any]:
 
 def cards_page(data: SiteData) -> dict[str, Any]:
     """Each era card's encoding status (rules cards --status) and the scenarios that use it."""
-    from checker.scenarios.cardsuse import scenarios_using
+    from checker.scenarios.cardsuse import CardUses
     from reference.cards import era_cards
     from reference.effectcheck import encodings, status
 
     known = encodings()
+    uses = CardUses(data.loaded)
     rows = []
     for card in era_cards():
         state, missing = status(card, known)
-        used = [scenario_doc(s.path) for s in scenarios_using(card, data.loaded)]
+        used = [scenario_doc(s.path) for s in uses.of(card)]
         rows.append({"id": card.id, "name": card.qualified_name, "types": " / ".join(card.types), "status": state,
                      "missing": list(missing), "scenarios": used})
     counts: dict[str, int] = {}
