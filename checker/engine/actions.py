@@ -26,7 +26,7 @@ from checker.engine.decisions import (
     TakeEquipment,
 )
 from checker.engine.diablerie import diablerie
-from checker.engine.phases import advance_to, drain_excess, pay_blood, pay_pool, replace_card
+from checker.engine.phases import advance_to, drain_excess, pay_blood, pay_cost, replace_card
 from checker.engine.requirements import check_minion_card
 from checker.engine.state import Minion, Retainer, State
 
@@ -145,8 +145,7 @@ def _target_reacts(state: State, by: str, reaction: Reaction, target: str, ctx: 
     if reacting.tapped or reacting.location != "ready":
         ctx.illegal("card_over_rule", f"{by} must be ready and unlocked to play {reaction.name}")
     check_minion_card(reacting, reaction, reaction.name, ctx)
-    state = pay_pool(state, target, reaction.cost.pool, ctx, "reaction_intercept", reaction.name)
-    return pay_blood(state, by, reaction.cost.blood, ctx, "reaction_intercept", reaction.name)
+    return pay_cost(state, target, by, reaction.cost, ctx, reaction.name, "reaction_intercept")
 
 
 def _reduce_bleed(state: State, cut: BleedReduction, target: str, amount: int, ctx: Ctx) -> tuple[State, int]:
@@ -189,8 +188,7 @@ def modifier_bleed(a: Action) -> int:
 
 
 def _pay(state: State, player: str, minion: str, cost: Cost, ctx: Ctx, what: str) -> State:
-    state = pay_pool(state, player, cost.pool, ctx, "pay_pool_cost", what)
-    return pay_blood(state, minion, cost.blood, ctx, "pay_blood_cost", what)
+    return pay_cost(state, player, minion, cost, ctx, what, "pay_pool_cost", "pay_blood_cost")
 
 
 def card_played(state: State, ctx: Ctx, name: str, *, stays: bool = False) -> State:

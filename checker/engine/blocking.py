@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
 from checker.engine.decisions import Action, Cost, Modifier, Reaction
-from checker.engine.phases import pay_blood, pay_pool, replace_card
+from checker.engine.phases import pay_cost, replace_card
 from checker.engine.requirements import check_minion_card
 from checker.engine.state import ActionRecord, State
 
@@ -76,11 +76,10 @@ def _modifier(state: State, m: Modifier, d: Declared, used: set[str], ctx: Ctx,
         used.add(LIMITED)
     if (m.bleed or m.bleed_only) and not d.bleeds:
         ctx.illegal("modifier_by_actor", f"{m.name} is only for a bleed and this action is not a bleed")
-    if ctx.p("modifier_costs_when_blocked") == "paid":
-        state = pay_pool(state, d.controller, m.cost.pool, ctx, "modifier_by_actor", m.name)
-        state = pay_blood(state, d.actor, m.cost.blood, ctx, "modifier_by_actor", m.name)
+    if ctx.p("modifier_costs_when_blocked") == "paid":  # the blood is the playing vampire's
+        state = pay_cost(state, d.controller, player, m.cost, ctx, m.name, "modifier_by_actor")
     elif m.cost.pool or m.cost.blood:
-        deferred.append((d.actor, m.cost, m.name))
+        deferred.append((player, m.cost, m.name))
     ctx.cite("modifier_by_actor", f"{d.actor} plays the action modifier {m.name}"
              + (f" (+{m.stealth} stealth)" if m.stealth else "") + (f" (+{m.bleed} bleed)" if m.bleed else ""))
     return replace_card(state, d.controller, ctx, m.name)
@@ -94,8 +93,7 @@ def _reaction(state: State, r: Reaction, blocker: str, used: set[tuple[str, str]
     check_minion_card(state.minion(blocker), r, r.name, ctx)
     if r.intercept and not ctx.p("intercept_allowed"):
         ctx.illegal_param("intercept_allowed", f"{r.name} gives intercept, which this edition does not use")
-    state = pay_pool(state, owner, r.cost.pool, ctx, "reaction_intercept", r.name)
-    state = pay_blood(state, blocker, r.cost.blood, ctx, "reaction_intercept", r.name)
+    state = pay_cost(state, owner, blocker, r.cost, ctx, r.name, "reaction_intercept")
     ctx.cite("reaction_intercept", f"{blocker} plays the reaction {r.name}"
              + (f" (+{r.intercept} intercept)" if r.intercept else ""))
     return replace_card(state, owner, ctx, r.name)

@@ -13,7 +13,7 @@ from checker.engine.context import Ctx
 from checker.engine.damage import CombatLedger, Hit, Shields, apply_hits, drain_to_capacity
 from checker.engine.diablerie import diablerie
 from checker.engine.models import Cost
-from checker.engine.phases import pay_blood, pay_pool
+from checker.engine.phases import pay_cost
 from checker.engine.requirements import check_minion_card
 from checker.engine.state import State
 from checker.engine.withdrawal import combat_entered
@@ -187,8 +187,7 @@ def _pay_card(state: State, who: str, cost: Cost, name: str | None, ctx: Ctx) ->
     if not (cost.blood or cost.pool) or not state.has_minion(who):
         return state
     what = name or "a combat card"
-    state = pay_pool(state, state.minion(who).controller, cost.pool, ctx, "card_pool_cost", what)
-    return pay_blood(state, who, cost.blood, ctx, "card_blood_cost", what)
+    return pay_cost(state, state.minion(who).controller, who, cost, ctx, what, "card_pool_cost", "card_blood_cost")
 
 
 def _effects(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ctx

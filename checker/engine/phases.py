@@ -7,7 +7,7 @@ from dataclasses import replace
 from checker.engine import mandatory_hunt
 from checker.engine.contests import on_control
 from checker.engine.context import Ctx
-from checker.engine.decisions import Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
+from checker.engine.decisions import Cost, Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
 from checker.engine.ousting import settle_pending_rewards
 from checker.engine.requirements import check_master_card, play_discipline_card
 from checker.engine.state import PHASES, Minion, Phase, State
@@ -60,6 +60,13 @@ def pay_pool(state: State, player: str, amount: int, ctx: Ctx, step: str, what: 
         ctx.illegal(step, f"{player} cannot pay {amount} pool for {what}")
     ctx.cite(step, f"{player} pays {amount} pool for {what}")
     return spent(state.move_pool(player, -amount), player, f"{player} spent {amount} pool", ctx)
+
+
+def pay_cost(state: State, player: str, minion: str, cost: Cost, ctx: Ctx, what: str, pool_step: str,
+             blood_step: str | None = None) -> State:
+    """A card's cost: its pool from the Methuselah, then its blood from the minion, each citing its step."""
+    state = pay_pool(state, player, cost.pool, ctx, pool_step, what)
+    return pay_blood(state, minion, cost.blood, ctx, blood_step or pool_step, what)
 
 
 def pay_blood(state: State, minion: str, amount: int, ctx: Ctx, step: str, what: str) -> State:
