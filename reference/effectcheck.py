@@ -19,7 +19,7 @@ from typing import Literal
 
 from reference.cards import Card, CardIndex, UnknownCardError
 from reference.documents import DATA_DIR, display_path
-from reference.effects import Encoding, Part
+from reference.effects import Encoding, Part, Referendum
 from reference.problems import Problem, ProblemsError
 from reference.yamlsource import Located, load_items
 
@@ -200,6 +200,56 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "life", f"{part.life} life is not in {part.text!r}"
     if part.clan_trait and not _has(q, part.clan_trait):
         yield "clan_trait", f"{part.clan_trait} is not in {part.text!r}"
+    yield from _political(part, q)
+
+
+def _political(part: Part, q: str) -> Iterable[tuple[str, str]]:
+    """A political card's requirement, choice and terms, and a Discipline card, against the fragment they quote."""
+    if part.requires is not None:
+        r = part.requires
+        for word in ("requires", *([r.sect] if r.sect else []), *r.titles):
+            if not _has(q, word):
+                yield "requires", f"{word!r} is not in {part.text!r}"
+    if part.choose is not None:
+        c = part.choose
+        noun = [] if c.title or c.clan else [c.what]  # "Choose a ready prince.": the title names a vampire
+        words = [*noun, *(["ready"] if c.ready else []), *([c.title] if c.title else []),
+                 *([c.clan] if c.clan else []), *(["edge"] if c.edge else [])]
+        if not (_has(q, "choose") or _has(q, "select")):
+            yield "choose", f"'choose' is not in {part.text!r}"
+        for word in words:
+            if not _has(q, word):
+                yield "choose", f"{word!r} is not in {part.text!r}"
+        if not c.ready and _has(q, "ready"):
+            yield "choose", f"ready is false, but {part.text!r} says 'ready'"
+    if part.referendum is not None:
+        yield from (("referendum", m) for m in _terms_unsaid(part.referendum, q, part.text))
+    name = part.discipline_card
+    if name is not None and not (q == "discipline." or _has(q, f"cannot be put on a vampire with superior {name}")
+                                 or (_has(q, f"+1 level of {name}") and _has(q, "+1 capacity"))):
+        yield "discipline_card", (f"'Discipline.', '+1 level of {name} and +1 capacity' or 'cannot be put on a "
+                                  f"vampire with superior {name}' is not in {part.text!r}")
+
+
+def _terms_unsaid(t: Referendum, q: str, text: str) -> Iterable[str]:
+    main = bool(t.title or t.pool or t.loses_title or t.burn)  # a part adding to the terms says only its own
+    if main and not (_has(q, "successful") or _has(q, "passes")):
+        yield f"'successful referendum' is not in {text!r}"
+    said = [*([t.title, f"on the {t.to}"] if t.title else []), *([t.if_clan] if t.if_clan else [])]
+    if t.capacity:
+        said.append(f"capacity {'increases' if t.capacity > 0 else 'decreases'} by {abs(t.capacity)}")
+    if t.pool:
+        said += [f"{'gains' if t.pool > 0 else 'burns'} {abs(t.pool)}", "pool",
+                 {"each": "each methuselah", "chosen": "chosen methuselah", "edge": "that methuselah"}[t.who or "each"]]
+    if t.per:
+        said.append(f"for each {t.per}")
+    if t.loses_title:
+        said.append("loses his or her title")
+    if t.burn:
+        said.append("burn")
+    for words in said:
+        if not _has(q, words):
+            yield f"{words!r} is not in {text!r}"
 
 
 def load_encodings(index: CardIndex, folder: Path = ENCODINGS_DIR) -> MappingProxyType[str, Encoded]:

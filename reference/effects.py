@@ -76,6 +76,45 @@ class Prevention(_Strict):
     kind: Literal["any", "aggravated", "non_aggravated"] = "any"
 
 
+class Requirement(_Strict):
+    """Who may play the card: 'Requires a Camarilla vampire.', 'Requires a prince or justicar.'"""
+
+    sect: Sect | None = None
+    titles: tuple[str, ...] = Field(default=(), max_length=5,
+                                    description="Title kinds, any of which will do: prince, justicar, ...")
+
+
+class Choice(_Strict):
+    """What the card's player chooses when it is played: 'Choose a ready prince.', 'Choose a Methuselah.'"""
+
+    what: Literal["methuselah", "vampire"]
+    ready: bool = Field(default=False, description="'a ready ...'.")
+    title: str | None = Field(default=None, max_length=40, description="A title kind the vampire holds: prince.")
+    clan: str | None = Field(default=None, max_length=40, description="The vampire's clan: 'a ready Caitiff'.")
+    edge: bool = Field(default=False, description="'Select the Methuselah with the Edge.'")
+
+
+class Referendum(_Strict):
+    """What a successful referendum does (a political action card's terms)."""
+
+    title: str | None = Field(default=None, max_length=60,
+                              description="'put this card on the acting vampire to represent the ... title of X'.")
+    to: Literal["acting", "chosen"] = Field(default="acting", description="Who the title or burn is for.")
+    capacity: int = Field(default=0, ge=-3, le=3, description="'his or her capacity increases by 1'.")
+    if_clan: str | None = Field(default=None, max_length=40, description="'If the prince is Tremere, ...'.")
+    pool: int = Field(default=0, ge=-10, le=10, description="Pool gained (or burned, negative).")
+    who: Literal["each", "chosen", "edge"] | None = Field(default=None, description="Who gains or burns the pool.")
+    per: Literal["minion", "locked minion"] | None = Field(default=None, description="'for each minion they control'.")
+    loses_title: bool = Field(default=False, description="'the prince loses his or her title'.")
+    burn: bool = Field(default=False, description="'burn that Caitiff': the chosen vampire is burned.")
+
+    @model_validator(mode="after")
+    def _whose_pool(self) -> Referendum:
+        if bool(self.pool) != (self.who is not None):
+            raise ValueError("a referendum's pool says `who` gains or burns it, and `who` goes with a `pool`")
+        return self
+
+
 class Part(_Strict):
     """One fragment of a card's text and the one effect it has."""
 
@@ -126,13 +165,23 @@ class Part(_Strict):
     aggravated_as_normal: bool = Field(default=False, description="'treats aggravated damage as normal damage'.")
     hands_aggravated: bool = Field(default=False,
                                    description="'Damage from this vampire's hand strikes is aggravated this round.'")
-    being: Literal["equipment", "mortal", "animal", "location", "ammo", "grapple"] | None = Field(
+    being: Literal["equipment", "mortal", "animal", "location", "ammo", "grapple", "title"] | None = Field(
         default=None, description="What the card says it is: 'Equipment.', 'mortal', 'Animal', 'Ammo.'")
     sets_strength: int | None = Field(default=None, ge=0, le=10,
                                       description="'gets a strength of 2': the minion's strength becomes this.")
     blocker_burns: int | None = Field(default=None, ge=1, le=5,
                                       description="A vampire blocking this one burns this much blood: 'Any vampire "
                                                   "blocking X burns 1 blood'.")
+    requires: Requirement | None = Field(default=None, description="'Requires a Camarilla vampire.'")
+    choose: Choice | None = Field(default=None, description="'Choose a ready prince.': a choice made when played.")
+    referendum: Referendum | None = Field(default=None, description="'Successful referendum means ...'.")
+    restates_rule: str | None = Field(
+        default=None, pattern=r"^[a-z0-9]+:\S+$",
+        description="The text reminds of a rule the engine applies anyway ('This could lead to a contested "
+                    "title.'): the rule's id.")
+    discipline_card: str | None = Field(
+        default=None, max_length=40, description="A Discipline master card: 'This vampire gets +1 level of "
+                                                 "Animalism [ani] and +1 capacity.'")
     not_modelled: str | None = Field(default=None, min_length=3,
                                      description="The mechanic the engine lacks for this part.")
 
@@ -156,7 +205,8 @@ EFFECT_KEYS = (
     "enter_combat", "replace", "lock_self", "redirects_bleed", "blocked_combat_close",
     "reduces_bleed", "employer", "gain_pool", "gain_blood", "master", "press",
     "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
-    "blocker_burns", "sets_range", "hands_only_round", "one_each_round", "not_modelled",
+    "blocker_burns", "sets_range", "hands_only_round", "one_each_round", "requires", "choose", "referendum",
+    "restates_rule", "discipline_card", "not_modelled",
 )
 
 

@@ -193,7 +193,7 @@ class PlayAction(Action):
     card: ActionCardSpec
 
 
-class PoliticalCard(Strict):
+class PoliticalCard(Requires):
     """The political action card that calls a referendum (ref14:II.C.9, rb95:7)."""
 
     name: str = Name

@@ -22,6 +22,10 @@ class Requires(Strict):
                                                       "Discipline at superior level (rb95:3.1.1.p1).")
     clan: str | None = Field(default=None, max_length=40,
                              description="The clan symbol on it: only vampires of that clan use it (rb95:3.2).")
+    sect: str | None = Field(default=None, max_length=40,
+                             description="'Requires a Camarilla vampire.': the sect of the vampire playing it.")
+    titles: tuple[str, ...] = Field(default=(), max_length=5,
+                                    description="'Requires a prince or justicar.': title kinds, any will do.")
     mentions: tuple[str, ...] = Field(
         default=(), max_length=20, description="Words of the Advanced Game its text uses (intercept, maneuver, ...): "
                                                "the Basic Game removes such cards (rb95:4.2.step3.basic-deck).")

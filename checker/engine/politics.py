@@ -14,6 +14,7 @@ from checker.engine.actions import Plan, begin_action, card_played, run_action
 from checker.engine.context import Ctx
 from checker.engine.damage import burn_minion
 from checker.engine.decisions import Ballot, BloodHunt, CallVote, Terms, VoteSpec
+from checker.engine.requirements import check_minion_card, holds_title
 from checker.engine.state import Minion, State, VoteRecord
 
 TITLE_STEPS = {"primogen": "vote_primogen", "prince": "vote_prince", "justicar": "vote_justicar"}
@@ -178,6 +179,7 @@ def call_vote(state: State, d: CallVote, ctx: Ctx) -> State:
     if ctx.p("cards_from_hand") and state.player(me).hand <= 0:
         ctx.illegal("call_vote_card", f"{me} has no card in hand: calling a vote requires a political action card")
     ctx.cite("call_vote", f"{actor.name} calls a vote with {d.card.name}")
+    check_minion_card(actor, d.card, d.card.name, ctx)
     plan = Plan("call_vote", None, ctx.p("no_card_action_stealth")["call_vote"], d.card.cost, d.card.name)
     state, ok = run_action(state, d, plan, ctx)
     if not ok:
@@ -185,13 +187,21 @@ def call_vote(state: State, d: CallVote, ctx: Ctx) -> State:
                                      "and no referendum is held")
         return card_played(state, ctx, d.card.name)
     ctx.cite("replace_calling_card", f"{me} replaces {d.card.name}, the card that called the referendum")
-    state = card_played(state, ctx, d.card.name)
-    _check_terms(state, d.card.terms, ctx)
+    terms = d.card.terms
+    if terms.title_on_acting:
+        terms = terms.model_copy(update={"titled": actor.name, "title_on_acting": False})
+    state = card_played(state, ctx, d.card.name, stays=terms.card_stays)
+    _check_terms(state, terms, ctx)
     ctx.cite("terms_on_success", f"the action succeeded: the terms of {d.card.name} are set now")
-    ctx.announce("vote_terms", f"terms: {describe_terms(d.card.terms)}")
+    ctx.announce("vote_terms", f"terms: {describe_terms(terms)}")
     state, passed = referendum(state, d.vote, ctx, caller=me, acting=actor.name)
     if passed:
-        state = apply_terms(state, d.card.terms, d.card.name, ctx)
+        state = apply_terms(state, terms, d.card.name, ctx)
+    if passed and terms.card_stays:
+        ctx.cite("vote_effects", f"{d.card.name} is put on {terms.titled} to represent the title")
+        return state
+    if terms.card_stays:
+        state = state.with_player(me, ash_heap=state.player(me).ash_heap + 1)
     ctx.cite("burn_action_card", f"{d.card.name} has no lasting effect and is burned")
     return state
 
@@ -207,6 +217,25 @@ def _check_terms(state: State, t: Terms, ctx: Ctx) -> None:
         ctx.illegal("vote_terms", "a title is given with both `title` and `titled`")
     if t.titled is not None and not state.minion(t.titled).is_vampire:
         ctx.illegal("vote_terms", f"{t.titled} is an ally: only vampires hold titles")
+    if t.loses_title is not None and (not state.has_minion(t.loses_title) or not state.minion(t.loses_title).title):
+        ctx.illegal("vote_terms", f"{t.loses_title} holds no title to lose")
+    _check_chosen(state, t, ctx)
+
+
+def _check_chosen(state: State, t: Terms, ctx: Ctx) -> None:
+    """The vampire the card's player chose must be what the card says: 'Choose a ready prince.'"""
+    chosen = next((m for m in (t.loses_title, t.burn, None if t.title_on_acting else t.titled) if m), None)
+    if chosen is None or not (t.chosen_ready or t.chosen_title or t.chosen_clan):
+        return
+    m = state.minion(chosen)
+    if t.chosen_ready and m.location != "ready":
+        ctx.illegal("vote_terms", f"the card chooses a ready vampire, and {chosen} is in {m.location}")
+    if t.chosen_title and holds_title(m, (t.chosen_title,)) is None:
+        ctx.illegal("vote_terms", f"the card chooses a {t.chosen_title}, and {chosen} is "
+                                  f"{m.title or 'untitled'}")
+    if t.chosen_clan and m.clan != t.chosen_clan:
+        ctx.illegal("vote_terms", f"the card chooses a {t.chosen_clan}, and {chosen} is {m.clan or 'of no clan'}")
+    ctx.cite("vote_terms", f"{chosen} may be chosen: the card's terms name such a vampire")
 
 
 def describe_terms(t: Terms) -> str:
@@ -216,6 +245,16 @@ def describe_terms(t: Terms) -> str:
         parts.append(f"{t.titled} becomes {t.title}")
     if t.burn:
         parts.append(f"{t.burn} is burned")
+    if t.capacity:
+        parts.append(f"the new title holder's capacity changes by {t.capacity:+d}"
+                     + (f" if {t.capacity_if_clan}" if t.capacity_if_clan else ""))
+    if t.each_pool:
+        per = "" if t.each_per == "methuselah" else f" for each {t.each_per} she controls"
+        parts.append(f"each Methuselah {'gains' if t.each_pool > 0 else 'burns'} {abs(t.each_pool)} pool{per}")
+    if t.edge_pool:
+        parts.append(f"the Methuselah with the Edge {'gains' if t.edge_pool > 0 else 'burns'} {abs(t.edge_pool)} pool")
+    if t.loses_title:
+        parts.append(f"{t.loses_title} loses its title")
     return "; ".join(parts) or "no effect the engine models"
 
 
@@ -231,8 +270,46 @@ def apply_terms(state: State, t: Terms, card: str, ctx: Ctx) -> State:
         ctx.cite("vote_effects", f"{who} burns {lost} pool")
     if t.title and t.titled:
         state = give_title(state, t.titled, t.title, ctx)
+        state = _title_capacity(state, t, ctx)
+    state = _pool_terms(state, t, ctx)
+    if t.loses_title and state.minion(t.loses_title).title:
+        ctx.cite("vote_effects", f"{t.loses_title} loses the title {state.minion(t.loses_title).title}")
+        state = state.with_minion(t.loses_title, title=None, title_contested=False)
     if t.burn and state.minion(t.burn).location in ("ready", "torpor"):
         state = burn_minion(state, t.burn, ctx, "vote_effects", "is burned")
+    return state
+
+
+def _title_capacity(state: State, t: Terms, ctx: Ctx) -> State:
+    """'If the prince is Tremere, his or her capacity increases by 1.'"""
+    assert t.titled is not None
+    m = state.minion(t.titled)
+    if not t.capacity or (t.capacity_if_clan and m.clan != t.capacity_if_clan):
+        if t.capacity:
+            ctx.cite("vote_effects", f"{m.name} is {m.clan or 'of no clan'}, not {t.capacity_if_clan}: "
+                                     f"her capacity stays {m.capacity}")
+        return state
+    capacity = max(m.capacity + t.capacity, 1)
+    ctx.cite("vote_effects", f"{m.name}'s capacity becomes {capacity}")
+    return state.with_minion(m.name, capacity=capacity)
+
+
+def _pool_terms(state: State, t: Terms, ctx: Ctx) -> State:
+    """Pool every Methuselah gains or burns (once, or for each (locked) minion she controls), and the Edge's."""
+    changes: list[tuple[str, int]] = []
+    if t.each_pool:
+        for p in state.in_game():
+            mine = [m for m in state.minions_of(p.name, "ready", "torpor")
+                    if t.each_per != "locked minion" or m.tapped]
+            count = 1 if t.each_per == "methuselah" else len(mine)
+            changes.append((p.name, t.each_pool * count))
+    if t.edge_pool and state.edge is not None:
+        changes.append((state.edge, t.edge_pool))
+    for who, n in changes:
+        if n < 0:
+            n = -min(-n, state.player(who).pool)
+        state = state.move_pool(who, n)
+        ctx.cite("vote_effects", f"{who} {'gains' if n >= 0 else 'burns'} {abs(n)} pool")
     return state
 
 

@@ -36,6 +36,17 @@ def check_minion_card(actor: Minion, card: Requires, name: str, ctx: Ctx) -> Non
         if card.superior:
             ctx.cite("superior_text", f"{actor.name} has superior {card.discipline}: she uses the superior text "
                                       f"of {name}")
+    if card.sect:
+        if actor.sect != card.sect:
+            ctx.illegal("card_over_rule", f"{name} requires a {card.sect} vampire and {actor.name} is "
+                                          f"{actor.sect or 'of no sect its card names'}")
+        ctx.cite("card_over_rule", f"{actor.name} is {card.sect}, as {name} requires")
+    if card.titles:
+        held = holds_title(actor, card.titles)
+        if held is None:
+            ctx.illegal("card_over_rule", f"{name} requires a {' or '.join(card.titles)}, and {actor.name} "
+                                          f"{'is ' + actor.title if actor.title else 'holds no title'}")
+        ctx.cite("card_over_rule", f"{actor.name} is a {held}, as {name} requires")
     if card.clan:
         if actor.clan != card.clan:
             ctx.illegal("clan_symbol", f"{name} has the {card.clan} clan symbol and {actor.name} is "
@@ -76,3 +87,9 @@ def play_discipline_card(state: State, who: str, card: MasterCard, ctx: Ctx) -> 
     ctx.cite("discipline_card", f"{card.name}: {name} gains {new} {discipline} and her capacity rises to "
                                 f"{m.capacity + 1}; her blood stays {m.blood} until she hunts")
     return state
+
+
+def holds_title(m: Minion, kinds: tuple[str, ...]) -> str | None:
+    """Which of these title kinds the vampire's title is (``Prince of Paris`` is a prince), if any."""
+    words = (m.title or "").lower().replace("-", " ")
+    return next((k for k in kinds if k.lower() in words.split() or (" " in k and k.lower() in words)), None)

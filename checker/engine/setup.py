@@ -97,6 +97,8 @@ class MinionSetup(Strict):
     borrowed: dict[str, str] = Field(default_factory=dict,
                                      description="Equipment it carries that another Methuselah owns: {card: owner}.")
     clan: Word | None = Field(default=None, description="A vampire's clan (rb95:3.clan).")
+    sect: Literal["Camarilla", "Sabbat", "Independent", "Laibon", "Anarch"] | None = Field(
+        default=None, description="A vampire's sect, as its card says ('Camarilla Prince of Dublin').")
     disciplines: dict[Word, Literal["basic", "superior"]] = Field(
         default_factory=dict, max_length=20,
         description="A vampire's Disciplines and their level: {Dominate: superior} (rb95:3.disciplines, 3.1.1).")
@@ -232,7 +234,7 @@ def _minion(m: MinionSetup) -> Minion:
                   paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=m.contested,
                   title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()),
                   strength=m.strength, stealth=m.stealth, block_cost=m.block_cost, sets_range=m.sets_range,
-                  clan=m.clan or "", disciplines=tuple(m.disciplines.items()))
+                  clan=m.clan or "", disciplines=tuple(m.disciplines.items()), sect=m.sect or "")
 
 
 def start_game(state: State, ctx: Ctx) -> State:

@@ -51,6 +51,7 @@ class Minion:
     stealth: int = 0  # added by its card to each of its actions: "+1 stealth"
     block_cost: int = 0  # blood a vampire blocking it burns: "Any vampire blocking Dónal burns 1 blood"
     sets_range: bool = False  # its card lets it set each round's range before it is determined (Cailean)
+    sect: str = ""  # its card's sect: "Camarilla", "Sabbat", ... (empty: the card names none)
 
     def retainer_bonus(self, key: str) -> tuple[int, list[str]]:
         """What its retainers give it ("intercept", "bleed", ...): the total, and the retainers giving it."""

@@ -44,6 +44,20 @@ class Terms(Strict):
     title: str | None = Field(default=None, max_length=60, description="A title given to `titled`.")
     titled: str | None = Field(default=None, max_length=80, description="The vampire given `title`.")
     burn: str | None = Field(default=None, max_length=80, description="A minion burned.")
+    title_on_acting: bool = Field(default=False, description="`title` goes to the acting vampire ('put this card "
+                                                             "on the acting vampire to represent the title').")
+    card_stays: bool = Field(default=False, description="The card is put on the titled vampire, not burned.")
+    capacity: int = Field(default=0, ge=-3, le=3, description="The titled vampire's capacity changes by this ...")
+    capacity_if_clan: str | None = Field(default=None, max_length=40, description="... if it is of this clan.")
+    each_pool: int = Field(default=0, ge=-10, le=10,
+                           description="Each Methuselah gains (or burns, negative) this much pool ...")
+    each_per: Literal["methuselah", "minion", "locked minion"] = Field(
+        default="methuselah", description="... once, or for each (locked) minion she controls.")
+    edge_pool: int = Field(default=0, ge=-10, le=10, description="The Methuselah with the Edge gains (burns) this.")
+    loses_title: str | None = Field(default=None, max_length=80, description="A vampire who loses its title.")
+    chosen_ready: bool = Field(default=False, description="The chosen vampire must be ready ('a ready prince').")
+    chosen_title: str | None = Field(default=None, max_length=40, description="... must hold this kind of title.")
+    chosen_clan: str | None = Field(default=None, max_length=40, description="... must be of this clan.")
 
 
 class VoteSpec(Strict):

@@ -6,7 +6,7 @@ generated from these models (``scenarios/schema.json``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -53,6 +53,9 @@ class MinionExpect(Strict):
         default=None, description="Its retainers, by name, or as {name, life} to check their life too.")
     paralyzed: bool | None = None
     title: str | None = Field(default=None, description="Its title; `none` for no title.")
+    capacity: int | None = Field(default=None, description="A vampire's capacity (cards raise or lower it).")
+    disciplines: dict[str, Literal["none", "basic", "superior"]] | None = Field(
+        default=None, description="Levels of the Disciplines named: {Celerity: superior}; `none` if it lacks one.")
     contested: bool | None = Field(default=None, description="Its card is contested.")
     title_contested: bool | None = Field(default=None, description="Its title is contested.")
 

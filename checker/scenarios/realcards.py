@@ -44,7 +44,7 @@ def card_errata(changes: Mapping[str, Encoding]) -> Iterator[None]:
     finally:
         CARD_ERRATA.reset(token)
 FROM_CARD = ("capacity", "clan", "disciplines", "title", "kind", "bleed", "intercept", "strength", "stealth",
-             "block_cost", "sets_range")
+             "block_cost", "sets_range", "sect")
 
 
 def resolve_setup(setup: Setup) -> tuple[Setup, list[Issue]]:
@@ -105,6 +105,8 @@ def vampire_fields(card: Card, m: MinionSetup, encoded: Encoding | None) -> dict
         "card": m.card or card.name, "vampire": card.id}
     if encoded is not None:
         for part in encoded.parts:
+            if part.sect is not None:
+                fields["sect"] = part.sect
             if part.blocker_burns is not None:
                 fields["block_cost"] = part.blocker_burns
             if part.sets_range:
@@ -139,14 +141,15 @@ CONTEXTS = {"grapple": "grapple", "effects": "effect", "modifier": "modifier", "
             "after_blocks": "modifier",
             "reaction": "reaction", "equipment": "equipment", "retainer": "retainer", "ally": "ally"}
 """The key a card spec is written under, and what it is played as."""
-STEP_CARDS = {"action": "action", "master": "master", "out_of_turn_master": "master"}
+STEP_CARDS = {"action": "action", "master": "master", "out_of_turn_master": "master", "call_vote": "political"}
 """Steps whose `card:` is a card spec: what it is played as."""
 LIBRARY_TYPES = {
     "grapple": ("Combat",),
     "maneuver": ("Combat", "Equipment", "Action", "Action Modifier", "Reaction"),
     "press": ("Combat", "Equipment"), "prevent": ("Combat", "Equipment"), "master": ("Master",),
     "effect": ("Combat",), "action": ("Action",), "strike": ("Combat", "Equipment"), "modifier": ("Action Modifier",),
-    "reaction": ("Reaction",), "equipment": ("Equipment",), "retainer": ("Retainer",), "ally": ("Ally",)}
+    "reaction": ("Reaction",), "equipment": ("Equipment",), "retainer": ("Retainer",), "ally": ("Ally",),
+    "political": ("Political Action",)}
 
 
 def resolve_steps(steps: tuple[dict[str, Any], ...]) -> tuple[tuple[dict[str, Any], ...], list[Issue]]:
@@ -192,7 +195,7 @@ def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: l
             out[key] = _redirect(value, (*path, key), issues)
         elif key in STEP_CARDS and isinstance(value, dict) and isinstance(value.get("card"), dict) \
                 and isinstance(value["card"].get("card"), str):
-            raw = {k: v if k in ("card", "level", "ignore_text") else _walk(v, (*path, key, "card", k),
+            raw = {k: v if k in ("card", "level", "ignore_text", "choose") else _walk(v, (*path, key, "card", k),
                                                                              CONTEXTS.get(str(k)), issues)
                    for k, v in value["card"].items()}
             spec = _expand(raw, (*path, key, "card"), STEP_CARDS[key], issues)
@@ -316,11 +319,47 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
         issues.append((where, wrong))
         return failed
     fields = _fields(card, parts, context, level)
+    if context == "political":
+        fields["terms"] = _terms(card, parts, node.get("choose"), (*path, "choose"), issues)
     clash = sorted(k for k in fields if k in node and k not in ("name", "weapon") and node[k] != fields[k])
     for k in clash:
         issues.append(((*path, k), f"{k} comes from the card {card.name} ({fields[k]!r}); remove it"))
-    rest = {k: v for k, v in node.items() if k not in ("card", "level", "ignore_text")}
+    rest = {k: v for k, v in node.items() if k not in ("card", "level", "ignore_text", "choose")}
     return {**rest, **fields}
+
+
+def _terms(card: Card, parts: tuple[Part, ...], chosen: Any, where: tuple[str | int, ...],
+           issues: list[Issue]) -> dict[str, Any]:
+    """A political card's terms from its text, with the choice the scenario makes (``choose:``)."""
+    choice = next((p.choose for p in parts if p.choose is not None and not p.choose.edge), None)
+    if choice is None and chosen is not None:
+        issues.append((where, f"{card.name} makes no choice: remove `choose`"))
+    if choice is not None and not isinstance(chosen, str):
+        issues.append((where, f"{card.name} says {next(p.text for p in parts if p.choose)!r}: say which "
+                              f"{choice.what} with `choose:`"))
+        chosen = None
+    terms: dict[str, Any] = {}
+    if choice is not None and choice.what == "vampire":
+        terms.update({k: v for k, v in (("chosen_ready", choice.ready), ("chosen_title", choice.title),
+                                         ("chosen_clan", choice.clan)) if v})
+    titled = any(p.being == "title" for p in parts)
+    for r in (p.referendum for p in parts if p.referendum is not None):
+        if r.title:
+            terms.update(title=r.title, card_stays=titled)
+            terms.update(title_on_acting=True) if r.to == "acting" else terms.update(titled=chosen)
+        if r.capacity:
+            terms.update(capacity=r.capacity, **({"capacity_if_clan": r.if_clan} if r.if_clan else {}))
+        if r.who == "each":
+            terms.update(each_pool=r.pool, each_per=r.per or "methuselah")
+        elif r.who == "edge":
+            terms["edge_pool"] = r.pool
+        elif r.who == "chosen" and chosen is not None:
+            terms["gain_pool" if r.pool > 0 else "burn_pool"] = {chosen: abs(r.pool)}
+        if r.loses_title:
+            terms["loses_title"] = chosen
+        if r.burn:
+            terms["burn"] = chosen
+    return terms
 
 
 PLAYED_AS = {"ACTION MODIFIER": {"modifier"}, "COMBAT": {"strike", "effect", "maneuver", "press", "prevent"},
@@ -372,7 +411,7 @@ def advanced_words(text: str) -> tuple[str, ...]:
 
 
 REQUIRES = ("modifier", "reaction", "effect", "action", "maneuver", "press", "strike", "equipment", "retainer",
-            "prevent", "grapple")
+            "prevent", "grapple", "political")
 """Where the card's Discipline and clan are asked of the minion using it."""
 
 
@@ -462,10 +501,18 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
         for p in parts:
             if p.gain_pool is not None:
                 fields["gain_pool"] = p.gain_pool
+    if context == "master":
+        for p in parts:
+            if p.discipline_card is not None:
+                fields["discipline"] = p.discipline_card
+    for p in parts:
+        if p.requires is not None and context in ("political", "action"):
+            fields.update({k: v for k, v in (("sect", p.requires.sect), ("titles", list(p.requires.titles))) if v})
     cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
     in_play = "Equipment" in card.types and context in ("strike", "maneuver", "press", "prevent")
     if cost and not in_play and context in ("modifier", "reaction", "equipment", "retainer", "ally", "action",
-                                            "master", "strike", "effect", "maneuver", "press", "prevent", "grapple"):
+                                            "political", "master", "strike", "effect", "maneuver", "press", "prevent",
+                                            "grapple"):
         fields["cost"] = cost  # equipment used in combat was paid for when it was equipped
     if card.discipline_requirement and context in REQUIRES:
         fields["discipline"] = card.disciplines[0] if len(card.disciplines) == 1 else card.discipline_requirement

@@ -86,7 +86,8 @@ def snapshot(state: State) -> dict[str, Any]:
                              "tapped": m.tapped, "equipment": list(m.equipment),
                              "retainers": [r.name for r in m.retainers],
                              "retainer_life": {r.name: r.life for r in m.retainers}, "paralyzed": m.paralyzed,
-                             "title": m.title or "none", "contested": m.contested,
+                             "title": m.title or "none", "contested": m.contested, "capacity": m.capacity,
+                             "disciplines": dict(m.disciplines),
                              "title_contested": m.title_contested}
                     for m in state.minions},
         "game": {"edge": state.edge or "nobody", "turn": state.current, "phase": state.phase,
@@ -125,6 +126,8 @@ def _compare(exp: Expectation, snap: dict[str, Any]) -> list[str]:
                 v = [r if isinstance(r, dict) else {"name": r, "life": got["retainer_life"].get(r)} for r in v]
             if isinstance(v, tuple):
                 v = list(v)
+            if k == "disciplines":  # only the Disciplines named are checked; `none` for one it lacks
+                have = {d: have.get(d, "none") for d in v}
             if have != v:
                 failures.append(f"{name}.{k}: expected {v}, got {have}")
     if exp.game is not None:

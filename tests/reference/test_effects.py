@@ -68,3 +68,33 @@ def test_no_encoding_claims_the_uniqueness_of_a_card_the_engine_does_not_contest
     claimed = [e.card.name for e in encodings().values()
                if any(p.unique for p in e.encoding.parts) and not {"Vampire", "Ally"} & set(e.card.types)]
     assert claimed == []
+
+
+def test_every_restated_rule_exists() -> None:
+    """'This could lead to a contested title.' names the rule it restates; the id must be in the corpus."""
+    from reference.corpus import corpus
+
+    ids = set(corpus().rules)
+    restated = {p.restates_rule for e in encodings().values() for p in e.encoding.parts if p.restates_rule}
+    assert restated and restated <= ids
+
+
+def test_a_political_card_says_its_terms() -> None:
+    """A referendum part must quote its numbers and its subject; a capacity clause needs no 'successful'."""
+    paris = find_card("Praxis Seizure: Paris")
+    enc = Encoding.model_validate({"card": paris.id, "parts": [
+        {"text": "Requires a Camarilla vampire.", "requires": {"sect": "Sabbat"}},
+        {"text": "Title.", "being": "title"},
+        {"text": "If this referendum is successful, put this card on the acting vampire to represent the unique "
+                 "Camarilla title of Prince of Paris.", "referendum": {"title": "Prince of Rome"}},
+        {"text": "This could lead to a contested title.", "restates_rule": "ref14:II.A.2.d"},
+        {"text": "If the prince is Toreador, his or her capacity increases by 1.",
+         "referendum": {"capacity": 2, "if_clan": "Toreador"}},
+    ]})
+    issues = [m for _, m in check_encoding(paris, enc)]
+    assert issues == [
+        "'Sabbat' is not in 'Requires a Camarilla vampire.'",
+        "'Prince of Rome' is not in 'If this referendum is successful, put this card on the acting vampire to "
+        "represent the unique Camarilla title of Prince of Paris.'",
+        "'capacity increases by 2' is not in 'If the prince is Toreador, his or her capacity increases by 1.'",
+    ]
