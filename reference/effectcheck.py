@@ -213,7 +213,7 @@ def _political(part: Part, q: str) -> Iterable[tuple[str, str]]:
     if part.choose is not None:
         c = part.choose
         noun = [] if c.title or c.clan else [c.what]  # "Choose a ready prince.": the title names a vampire
-        words = [*noun, *(["ready"] if c.ready else []), *([c.title] if c.title else []),
+        words = [*noun, *(["ready"] if c.ready else []), *([c.title] if c.title else []), *([c.sect] if c.sect else []),
                  *([c.clan] if c.clan else []), *(["edge"] if c.edge else [])]
         if not (_has(q, "choose") or _has(q, "select")):
             yield "choose", f"'choose' is not in {part.text!r}"
@@ -222,6 +222,12 @@ def _political(part: Part, q: str) -> Iterable[tuple[str, str]]:
                 yield "choose", f"{word!r} is not in {part.text!r}"
         if not c.ready and _has(q, "ready"):
             yield "choose", f"ready is false, but {part.text!r} says 'ready'"
+    if part.clan_votes is not None:
+        v = part.clan_votes
+        said = [v.clan, "vote", "in this referendum", *(["ready"] if v.ready else [])]
+        if v.ready != _has(q, "ready") or not all(_has(q, w) for w in said) or (v.votes > 1 and str(v.votes) not in q):
+            each = f"each {'ready ' if v.ready else ''}{v.clan} gets {v.votes} vote"
+            yield "clan_votes", f"'in this referendum, {each}' is not what {part.text!r} says"
     if part.referendum is not None:
         yield from (("referendum", m) for m in _terms_unsaid(part.referendum, q, part.text))
     name = part.discipline_card

@@ -92,6 +92,15 @@ class Choice(_Strict):
     title: str | None = Field(default=None, max_length=40, description="A title kind the vampire holds: prince.")
     clan: str | None = Field(default=None, max_length=40, description="The vampire's clan: 'a ready Caitiff'.")
     edge: bool = Field(default=False, description="'Select the Methuselah with the Edge.'")
+    sect: Sect | None = Field(default=None, description="'Choose a ready Camarilla Gangrel.'")
+
+
+class ClanVotes(_Strict):
+    """'In this referendum, each ready Brujah gets 1 additional vote.'"""
+
+    clan: str = Field(min_length=1, max_length=40)
+    ready: bool = False
+    votes: int = Field(default=1, ge=1, le=5)
 
 
 class Referendum(_Strict):
@@ -175,6 +184,7 @@ class Part(_Strict):
     requires: Requirement | None = Field(default=None, description="'Requires a Camarilla vampire.'")
     choose: Choice | None = Field(default=None, description="'Choose a ready prince.': a choice made when played.")
     referendum: Referendum | None = Field(default=None, description="'Successful referendum means ...'.")
+    clan_votes: ClanVotes | None = Field(default=None, description="Votes the card gives a clan in its referendum.")
     restates_rule: str | None = Field(
         default=None, pattern=r"^[a-z0-9]+:\S+$",
         description="The text reminds of a rule the engine applies anyway ('This could lead to a contested "
@@ -206,7 +216,7 @@ EFFECT_KEYS = (
     "reduces_bleed", "employer", "gain_pool", "gain_blood", "master", "press",
     "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
     "blocker_burns", "sets_range", "hands_only_round", "one_each_round", "requires", "choose", "referendum",
-    "restates_rule", "discipline_card", "not_modelled",
+    "clan_votes", "restates_rule", "discipline_card", "not_modelled",
 )
 
 

@@ -12,9 +12,9 @@ from pydantic import Field, model_validator
 
 from checker.engine.combat_decisions import BlockCombat, Combat
 from checker.engine.models import Cost, Count, Name, Requires, Strict
-from checker.engine.vote_decisions import Ballot, Terms, VoteSpec
+from checker.engine.vote_decisions import Ballot, ClanVotes, Terms, VoteSpec
 
-__all__ = ["Ballot", "BlockCombat", "Combat", "Cost", "Count", "Name", "Requires", "Strict", "Terms", "VoteSpec"]
+__all__ = ["Ballot", "BlockCombat", "ClanVotes", "Combat", "Cost", "Count", "Name", "Requires", "Strict", "Terms", "VoteSpec"]
 
 
 class Modifier(Requires):
@@ -199,6 +199,7 @@ class PoliticalCard(Requires):
     name: str = Name
     cost: Cost = Cost()
     terms: Terms = Terms()
+    clan_votes: ClanVotes | None = Field(default=None, description="Votes the card gives a clan in its referendum.")
 
 
 class CallVote(Action):

@@ -13,7 +13,7 @@ from dataclasses import replace
 from checker.engine.actions import Plan, begin_action, card_played, run_action
 from checker.engine.context import Ctx
 from checker.engine.damage import burn_minion
-from checker.engine.decisions import Ballot, BloodHunt, CallVote, Terms, VoteSpec
+from checker.engine.decisions import Ballot, BloodHunt, CallVote, ClanVotes, Terms, VoteSpec
 from checker.engine.requirements import check_minion_card, holds_title
 from checker.engine.state import Minion, State, VoteRecord
 
@@ -40,7 +40,7 @@ def votes_allowed(ctx: Ctx) -> None:
 
 
 def referendum(state: State, spec: VoteSpec, ctx: Ctx, *, caller: str | None, acting: str | None,
-               blood_hunt: bool = False) -> tuple[State, bool]:
+               blood_hunt: bool = False, clan_votes: ClanVotes | None = None) -> tuple[State, bool]:
     """Count the votes cast, burning what they cost; returns the state and whether the referendum passed.
 
     ``caller`` is the Methuselah whose card called it (its vote is cast), ``acting`` the acting vampire.
@@ -59,9 +59,11 @@ def referendum(state: State, spec: VoteSpec, ctx: Ctx, *, caller: str | None, ac
     burned: dict[str, int] = {}
     seen: set[tuple[str, str]] = set()
     used_titles: set[str] = set()
+    used_clan: set[str] = set()
     for b in spec.ballots:
         state, votes = _ballot(state, b, ctx, acting=acting, blood_hunt=blood_hunt, burned=burned,
                                seen=seen, used_titles=used_titles)
+        votes += _clan_votes(state, b, clan_votes, used_clan, ctx)
         tally[b.side] += votes
     silent = [p.name for p in state.in_game() if p.name not in {b.player for b in spec.ballots} | {caller}]
     if silent:
@@ -104,6 +106,32 @@ def _ballot(state: State, b: Ballot, ctx: Ctx, *, acting: str | None, blood_hunt
     if votes:
         ctx.cite("card_votes_cast", f"{b.player} casts {votes} vote(s) {b.side}")
     return state, votes
+
+
+def _clan_votes(state: State, b: Ballot, given: ClanVotes | None, used: set[str], ctx: Ctx) -> int:
+    """Votes the calling card gives each (ready) vampire of a clan, cast by the vampires' Methuselah."""
+    if not b.clan:
+        return 0
+    if given is None:
+        ctx.illegal("modifier_votes", "the card calling this referendum gives no clan any votes")
+    votes = 0
+    for name in b.clan:
+        m = state.minion(name) if state.has_minion(name) else None
+        if m is None or m.controller != b.player or not m.is_vampire or m.location not in ("ready", "torpor"):
+            ctx.illegal("card_over_rule", f"{name} is not a vampire {b.player} controls")
+        if name in used:
+            ctx.illegal("card_over_rule", f"{name}'s extra vote is already cast")
+        used.add(name)
+        if m.clan != given.clan:
+            ctx.illegal("card_over_rule", f"{name} is {m.clan or 'of no clan'}: the card gives {given.clan} "
+                                          "vampires the extra vote")
+        if given.ready and m.location != "ready":
+            ctx.illegal("card_over_rule", f"{name} is in {m.location}: the card gives only ready {given.clan} "
+                                          "vampires the extra vote")
+        votes += given.votes
+        ctx.cite("card_over_rule", f"{name}, a {given.clan}, gets {given.votes} vote(s) from the calling card, "
+                                   f"cast {b.side}")
+    return votes
 
 
 def _title(state: State, player: str, name: str, used: set[str], ctx: Ctx) -> int:
@@ -194,7 +222,7 @@ def call_vote(state: State, d: CallVote, ctx: Ctx) -> State:
     _check_terms(state, terms, ctx)
     ctx.cite("terms_on_success", f"the action succeeded: the terms of {d.card.name} are set now")
     ctx.announce("vote_terms", f"terms: {describe_terms(terms)}")
-    state, passed = referendum(state, d.vote, ctx, caller=me, acting=actor.name)
+    state, passed = referendum(state, d.vote, ctx, caller=me, acting=actor.name, clan_votes=d.card.clan_votes)
     if passed:
         state = apply_terms(state, terms, d.card.name, ctx)
     if passed and terms.card_stays:
@@ -225,7 +253,7 @@ def _check_terms(state: State, t: Terms, ctx: Ctx) -> None:
 def _check_chosen(state: State, t: Terms, ctx: Ctx) -> None:
     """The vampire the card's player chose must be what the card says: 'Choose a ready prince.'"""
     chosen = next((m for m in (t.loses_title, t.burn, None if t.title_on_acting else t.titled) if m), None)
-    if chosen is None or not (t.chosen_ready or t.chosen_title or t.chosen_clan):
+    if chosen is None or not (t.chosen_ready or t.chosen_title or t.chosen_clan or t.chosen_sect):
         return
     m = state.minion(chosen)
     if t.chosen_ready and m.location != "ready":
@@ -233,6 +261,9 @@ def _check_chosen(state: State, t: Terms, ctx: Ctx) -> None:
     if t.chosen_title and holds_title(m, (t.chosen_title,)) is None:
         ctx.illegal("vote_terms", f"the card chooses a {t.chosen_title}, and {chosen} is "
                                   f"{m.title or 'untitled'}")
+    if t.chosen_sect and m.sect != t.chosen_sect:
+        ctx.illegal("vote_terms", f"the card chooses a {t.chosen_sect} vampire, and {chosen} is "
+                                  f"{m.sect or 'of no sect its card names'}")
     if t.chosen_clan and m.clan != t.chosen_clan:
         ctx.illegal("vote_terms", f"the card chooses a {t.chosen_clan}, and {chosen} is {m.clan or 'of no clan'}")
     ctx.cite("vote_terms", f"{chosen} may be chosen: the card's terms name such a vampire")

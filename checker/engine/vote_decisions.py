@@ -25,6 +25,14 @@ class VoteCard(Strict):
     votes: int = Field(default=1, ge=1, le=20)
 
 
+class ClanVotes(Strict):
+    """'In this referendum, each ready Brujah gets 1 additional vote.': votes the calling card gives a clan."""
+
+    clan: str = Field(min_length=1, max_length=40)
+    ready: bool = Field(default=False, description="Only ready vampires of the clan ('each ready Brujah').")
+    votes: int = Field(default=1, ge=1, le=5)
+
+
 class Ballot(Strict):
     """The votes one Methuselah casts on one side, and where each comes from (ref14:IV.C.4)."""
 
@@ -34,6 +42,8 @@ class Ballot(Strict):
     political_cards: int = Field(default=0, ge=0, le=20, description="Political cards burned from hand, 1 vote each.")
     edge: bool = Field(default=False, description="She burns the Edge for one vote.")
     cards: tuple[VoteCard, ...] = Field(default=(), description="Vote cards played by her minions.")
+    clan: tuple[str, ...] = Field(default=(), description="Her vampires casting the votes the calling card gives "
+                                                          "their clan ('each ready Brujah gets 1 additional vote').")
 
 
 class Terms(Strict):
@@ -58,6 +68,7 @@ class Terms(Strict):
     chosen_ready: bool = Field(default=False, description="The chosen vampire must be ready ('a ready prince').")
     chosen_title: str | None = Field(default=None, max_length=40, description="... must hold this kind of title.")
     chosen_clan: str | None = Field(default=None, max_length=40, description="... must be of this clan.")
+    chosen_sect: str | None = Field(default=None, max_length=40, description="... must be of this sect.")
 
 
 class VoteSpec(Strict):

@@ -321,6 +321,9 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
     fields = _fields(card, parts, context, level)
     if context == "political":
         fields["terms"] = _terms(card, parts, node.get("choose"), (*path, "choose"), issues)
+        given = [p.clan_votes.model_dump() for p in parts if p.clan_votes is not None]
+        if given:
+            fields["clan_votes"] = given[0]
     clash = sorted(k for k in fields if k in node and k not in ("name", "weapon") and node[k] != fields[k])
     for k in clash:
         issues.append(((*path, k), f"{k} comes from the card {card.name} ({fields[k]!r}); remove it"))
@@ -341,7 +344,7 @@ def _terms(card: Card, parts: tuple[Part, ...], chosen: Any, where: tuple[str | 
     terms: dict[str, Any] = {}
     if choice is not None and choice.what == "vampire":
         terms.update({k: v for k, v in (("chosen_ready", choice.ready), ("chosen_title", choice.title),
-                                         ("chosen_clan", choice.clan)) if v})
+                                         ("chosen_clan", choice.clan), ("chosen_sect", choice.sect)) if v})
     titled = any(p.being == "title" for p in parts)
     for r in (p.referendum for p in parts if p.referendum is not None):
         if r.title:
