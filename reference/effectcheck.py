@@ -228,6 +228,7 @@ def _political(part: Part, q: str) -> Iterable[tuple[str, str]]:
         if v.ready != _has(q, "ready") or not all(_has(q, w) for w in said) or (v.votes > 1 and str(v.votes) not in q):
             each = f"each {'ready ' if v.ready else ''}{v.clan} gets {v.votes} vote"
             yield "clan_votes", f"'in this referendum, {each}' is not what {part.text!r} says"
+    yield from _action_effects(part, q)
     if part.referendum is not None:
         yield from (("referendum", m) for m in _terms_unsaid(part.referendum, q, part.text))
     name = part.discipline_card
@@ -235,6 +236,28 @@ def _political(part: Part, q: str) -> Iterable[tuple[str, str]]:
                                  or (_has(q, f"+1 level of {name}") and _has(q, "+1 capacity"))):
         yield "discipline_card", (f"'Discipline.', '+1 level of {name} and +1 capacity' or 'cannot be put on a "
                                   f"vampire with superior {name}' is not in {part.text!r}")
+
+
+def _action_effects(part: Part, q: str) -> Iterable[tuple[str, str]]:
+    """An action card's bleed and the blood it moves, against the fragment they quote."""
+    b = part.bleeds
+    if b is not None:
+        said = [*([f"+{b.plus} bleed"] if b.plus else []), *(["any methuselah"] if b.any else []),
+                *(["predator or prey"] if b.predator_or_prey else []),
+                *([f"more than {b.max} pool is bled", "ignore the excess"] if b.max else [])]
+        if not (_has(q, "bleed") or _has(q, "bled")) or not all(_has(q, w) for w in said):
+            yield "bleeds", f"{', '.join(repr(w) for w in said) or 'bleed'} is not all in {part.text!r}"
+    checks = (
+        ("gain_pool_if_bled", part.gain_pool_if_bled, "gain {} pool if the bleed is successful"),
+        ("each_unlocked_gain_blood", part.each_unlocked_gain_blood, "each of your unlocked vampires gains {} blood"),
+        ("prey_vampires_burn", part.prey_vampires_burn, "each ready vampire controlled by your prey burns {} blood"),
+        ("add_blood", part.add_blood and part.add_blood.amount, "add {} blood to "
+         + ("a younger vampire in your uncontrolled region" if part.add_blood and part.add_blood.to ==
+            "younger_uncontrolled" else "another vampire")),
+    )
+    for field, n, words in checks:
+        if n and not _has(q, words.format(n)):
+            yield field, f"{words.format(n)!r} is not in {part.text!r}"
 
 
 def _terms_unsaid(t: Referendum, q: str, text: str) -> Iterable[str]:

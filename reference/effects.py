@@ -95,6 +95,23 @@ class Choice(_Strict):
     sect: Sect | None = Field(default=None, description="'Choose a ready Camarilla Gangrel.'")
 
 
+class CardBleed(_Strict):
+    """An action card's bleed: '(D) Bleed with +1 bleed.', 'Bleed any Methuselah', 'ignore the excess'."""
+
+    plus: int = Field(default=0, ge=0, le=10, description="'with +2 bleed'.")
+    any: bool = Field(default=False, description="'Bleed any Methuselah'.")
+    predator_or_prey: bool = Field(default=False, description="'Bleed your predator or prey'.")
+    max: int | None = Field(default=None, ge=1, le=10,
+                            description="'If more than 1 pool is bled with this action, ignore the excess.'")
+
+
+class AddBlood(_Strict):
+    """'Add 3 blood to a younger vampire in your uncontrolled region.', 'Add 4 blood to another vampire.'"""
+
+    amount: int = Field(ge=1, le=10)
+    to: Literal["younger_uncontrolled", "another"]
+
+
 class ClanVotes(_Strict):
     """'In this referendum, each ready Brujah gets 1 additional vote.'"""
 
@@ -185,6 +202,14 @@ class Part(_Strict):
     choose: Choice | None = Field(default=None, description="'Choose a ready prince.': a choice made when played.")
     referendum: Referendum | None = Field(default=None, description="'Successful referendum means ...'.")
     clan_votes: ClanVotes | None = Field(default=None, description="Votes the card gives a clan in its referendum.")
+    bleeds: CardBleed | None = Field(default=None, description="'(D) Bleed with +1 bleed.': the action's bleed.")
+    gain_pool_if_bled: int | None = Field(default=None, ge=1, le=10,
+                                          description="'Gain 1 pool if the bleed is successful (for 1 or more).'")
+    add_blood: AddBlood | None = None
+    each_unlocked_gain_blood: int | None = Field(default=None, ge=1, le=10,
+                                                 description="'Each of your unlocked vampires gains 1 blood'.")
+    prey_vampires_burn: int | None = Field(default=None, ge=1, le=10, description="'Each ready vampire controlled "
+                                                                                  "by your prey burns 1 blood.'")
     restates_rule: str | None = Field(
         default=None, pattern=r"^[a-z0-9]+:\S+$",
         description="The text reminds of a rule the engine applies anyway ('This could lead to a contested "
@@ -216,7 +241,8 @@ EFFECT_KEYS = (
     "reduces_bleed", "employer", "gain_pool", "gain_blood", "master", "press",
     "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
     "blocker_burns", "sets_range", "hands_only_round", "one_each_round", "requires", "choose", "referendum",
-    "clan_votes", "restates_rule", "discipline_card", "not_modelled",
+    "clan_votes", "bleeds", "gain_pool_if_bled", "add_blood", "each_unlocked_gain_blood", "prey_vampires_burn",
+    "restates_rule", "discipline_card", "not_modelled",
 )
 
 

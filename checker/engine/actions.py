@@ -10,6 +10,7 @@ from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
 from checker.engine.decisions import (
     Action,
+    ActionCardSpec,
     Bleed,
     BleedReduction,
     Combat,
@@ -443,16 +444,94 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
         if state.player(directed_at).ousted:
             ctx.illegal("cards_back_on_oust", f"{card.name} is directed at {target}, but {directed_at} is ousted "
                                               "and her cards have left play")
-    if card.bleed and directed_at == state.current:
+    if (card.bleed or card.bleed_plus is not None) and directed_at == state.current:
         ctx.illegal("bleed_not_self", f"{state.current} cannot bleed herself")
+    if card.bleed_plus is not None and directed_at is not None:
+        _bleed_target(state, card, directed_at, ctx)
     if card.enter_combat:
         _combat_target(state, card.name, card.target, ctx)
-    plan = Plan("card", directed_at, card.stealth, card.cost, card.name, bleeds=card.bleed > 0)
+    plan = Plan("card", directed_at, card.stealth, card.cost, card.name,
+                bleeds=card.bleed > 0 or card.bleed_plus is not None)
     state, ok = run_action(state, d, plan, ctx)
     if ok:
         state = _effects(state, d, directed_at, ctx)
         ctx.cite("burn_action_card", f"{card.name} has no lasting effect and is burned")
     return card_played(state, ctx, card.name)
+
+
+def _bleed_target(state: State, card: ActionCardSpec, target: str, ctx: Ctx) -> None:
+    """A card's bleed goes to the prey, unless the card says 'any Methuselah' or 'your predator or prey'."""
+    me = state.current
+    if card.bleed_any:
+        ctx.cite("card_over_rule", f"{card.name} may bleed any Methuselah: {target}")
+        return
+    allowed = {state.prey(me)} | ({state.predator(me)} if card.bleed_predator_or_prey else set())
+    if target not in allowed:
+        ctx.illegal("bleed_prey_only", f"{card.name} bleeds {' or '.join(sorted(allowed))}, not {target}")
+    ctx.cite("bleed_prey_only", f"{card.name} bleeds {target}")
+
+
+def _card_bleed(state: State, d: PlayAction, target: str, ctx: Ctx) -> State:
+    """'(D) Bleed with +1 bleed': the acting minion's bleed and the card's, capped where the card says."""
+    card, actor = d.card, state.minion(d.actor)
+    assert card.bleed_plus is not None
+    from_retainers, _ = actor.retainer_bonus("bleed")
+    amount = ctx.p("bleed_amount") + max(actor.bleed - 1, 0) + from_retainers + card.bleed_plus + modifier_bleed(d)
+    ctx.cite_param("bleed_amount", f"{card.name}: {actor.name} bleeds {target} for {amount}"
+                   + (f" (the card's +{card.bleed_plus})" if card.bleed_plus else ""))
+    if card.bleed_max is not None and amount > card.bleed_max:
+        ctx.cite("card_over_rule", f"{card.name}: only {card.bleed_max} of the {amount} pool bled counts; the "
+                                   "excess is ignored")
+        amount = card.bleed_max
+    before = state.player(target).pool
+    state = _bleed_pool(state, target, amount, ctx, "edge_on_card_bleed")
+    if card.gain_pool_if_bled and amount >= 1 and state.player(target).pool < before:
+        state = state.move_pool(state.current, card.gain_pool_if_bled)
+        ctx.cite("card_over_rule", f"{card.name}: the bleed succeeded, {state.current} gains "
+                                   f"{card.gain_pool_if_bled} pool")
+    return state
+
+
+def _add_blood(state: State, d: PlayAction, ctx: Ctx) -> State:
+    """'Add 3 blood to a younger vampire in your uncontrolled region.', 'Add 4 blood to another vampire.'"""
+    card, me = d.card, state.current
+    to = card.blood_to
+    if to is None or not state.has_minion(to) or not state.minion(to).is_vampire:
+        ctx.illegal("action_card", f"{card.name} adds blood to a vampire: name it with `blood_to`")
+    m, actor = state.minion(to), state.minion(d.actor)
+    if card.blood_to_kind == "younger_uncontrolled":
+        if m.controller != me or m.location != "uncontrolled":
+            ctx.illegal("action_card", f"{to} is not a vampire in {me}'s uncontrolled region")
+        if m.capacity >= actor.capacity:
+            ctx.illegal("vampire_age", f"{to} (capacity {m.capacity}) is not younger than {actor.name} "
+                                       f"(capacity {actor.capacity})")
+        ctx.cite("vampire_age", f"{to}, capacity {m.capacity}, is younger than {actor.name}, capacity "
+                                f"{actor.capacity}")
+    elif card.blood_to_kind == "another" and to == d.actor:
+        ctx.illegal("action_card", f"{card.name} adds blood to another vampire, not to {to}, the acting one")
+    state = state.move_blood(to, card.add_blood)
+    ctx.cite("action_card", f"{card.name}: {card.add_blood} blood from the blood bank to {to}")
+    return drain_excess(state, to, ctx)
+
+
+def _blood_for_each(state: State, d: PlayAction, ctx: Ctx) -> State:
+    """'Each of your unlocked vampires gains 1 blood.'; 'Each ready vampire controlled by your prey burns 1 blood.'"""
+    card, me = d.card, state.current
+    if card.each_unlocked_gain_blood:
+        for m in state.minions_of(me, "ready"):
+            if m.is_vampire and not m.tapped:
+                state = state.move_blood(m.name, card.each_unlocked_gain_blood)
+                ctx.cite("action_card", f"{card.name}: {m.name}, unlocked, gains {card.each_unlocked_gain_blood} "
+                                        "blood")
+                state = drain_excess(state, m.name, ctx)
+    if card.prey_vampires_burn:
+        prey = state.prey(me)
+        for m in state.minions_of(prey, "ready"):
+            if m.is_vampire:
+                lost = min(card.prey_vampires_burn, m.blood)
+                state = state.move_blood(m.name, -lost)
+                ctx.cite("action_card", f"{card.name}: {m.name}, {prey}'s ready vampire, burns {lost} blood")
+    return state
 
 
 def _combat_target(state: State, card: str, target: str | None, ctx: Ctx) -> None:
@@ -472,6 +551,11 @@ def _effects(state: State, d: PlayAction, directed_at: str | None, ctx: Ctx) -> 
     if card.enter_combat and card.target is not None:
         fight = card.combat
         state = begin_combat(state, d.actor, card.target, ctx, fight.rounds if fight else ())
+    if card.bleed_plus is not None and directed_at:
+        state = _card_bleed(state, d, directed_at, ctx)
+    if card.add_blood:
+        state = _add_blood(state, d, ctx)
+    state = _blood_for_each(state, d, ctx)
     if card.bleed and directed_at:
         amount = card.bleed + modifier_bleed(d)
         ctx.cite("action_card", f"{card.name}: {d.actor} bleeds {directed_at} for {amount}")

@@ -14,7 +14,8 @@ from checker.engine.combat_decisions import BlockCombat, Combat
 from checker.engine.models import Cost, Count, Name, Requires, Strict
 from checker.engine.vote_decisions import Ballot, ClanVotes, Terms, VoteSpec
 
-__all__ = ["Ballot", "BlockCombat", "ClanVotes", "Combat", "Cost", "Count", "Name", "Requires", "Strict", "Terms", "VoteSpec"]
+__all__ = ["Ballot", "BlockCombat", "ClanVotes", "Combat", "Cost", "Count", "Name", "Requires", "Strict", "Terms",
+           "VoteSpec"]
 
 
 class Modifier(Requires):
@@ -182,6 +183,24 @@ class ActionCardSpec(Requires):
     gain_pool: int = Field(default=0, ge=0, le=100, description="The acting Methuselah gains this much pool.")
     burn_pool: int = Field(default=0, ge=0, le=100, description="The target Methuselah burns this much pool.")
     burn_blood: int = Field(default=0, ge=0, le=100, description="The target minion burns this much blood.")
+    bleed_plus: int | None = Field(default=None, ge=0, le=20,
+                                   description="'(D) Bleed with +1 bleed': a bleed for the acting minion's bleed plus "
+                                               "this, at `target` (default: the prey).")
+    bleed_any: bool = Field(default=False, description="'Bleed any Methuselah': not only the prey.")
+    bleed_predator_or_prey: bool = Field(default=False, description="'Bleed your predator or prey'.")
+    bleed_max: int | None = Field(default=None, ge=1, le=20,
+                                  description="'If more than 1 pool is bled with this action, ignore the excess.'")
+    gain_pool_if_bled: int = Field(default=0, ge=0, le=20,
+                                   description="'Gain 1 pool if the bleed is successful (for 1 or more).'")
+    add_blood: int = Field(default=0, ge=0, le=20, description="Blood added to `blood_to` from the blood bank.")
+    blood_to: str | None = Field(default=None, max_length=80, description="The vampire `add_blood` goes to.")
+    blood_to_kind: Literal["younger_uncontrolled", "another"] | None = Field(
+        default=None, description="What `blood_to` must be: 'a younger vampire in your uncontrolled region', "
+                                  "'another vampire'.")
+    each_unlocked_gain_blood: int = Field(default=0, ge=0, le=20,
+                                          description="'Each of your unlocked vampires gains 1 blood.'")
+    prey_vampires_burn: int = Field(default=0, ge=0, le=20,
+                                    description="'Each ready vampire controlled by your prey burns 1 blood.'")
     enter_combat: bool = Field(default=False, description="If the action succeeds, the acting minion enters combat "
                                                           "with `target`, a minion (ref14:II.C.note2).")
     combat: BlockCombat | None = Field(default=None, description="That combat, round by round.")

@@ -500,6 +500,18 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["stealth"] = p.modifier.stealth
             if p.gain_blood is not None:
                 fields["gain_blood"] = p.gain_blood
+            if p.bleeds is not None:
+                fields["bleed_plus"] = fields.get("bleed_plus", 0) + p.bleeds.plus
+                fields.update({k: v for k, v in (("bleed_any", p.bleeds.any), ("bleed_max", p.bleeds.max),
+                                                 ("bleed_predator_or_prey", p.bleeds.predator_or_prey)) if v})
+            if p.gain_pool_if_bled is not None:
+                fields["gain_pool_if_bled"] = p.gain_pool_if_bled
+            if p.add_blood is not None:
+                fields.update(add_blood=p.add_blood.amount, blood_to_kind=p.add_blood.to)
+            if p.each_unlocked_gain_blood is not None:
+                fields["each_unlocked_gain_blood"] = p.each_unlocked_gain_blood
+            if p.prey_vampires_burn is not None:
+                fields["prey_vampires_burn"] = p.prey_vampires_burn
     if context in ("action", "master"):
         for p in parts:
             if p.gain_pool is not None:
