@@ -215,7 +215,7 @@ def _political(part: Part, q: str) -> Iterable[tuple[str, str]]:
         noun = [] if c.title or c.clan else [c.what]  # "Choose a ready prince.": the title names a vampire
         words = [*noun, *(["ready"] if c.ready else []), *([c.title] if c.title else []), *([c.sect] if c.sect else []),
                  *([c.clan] if c.clan else []), *(["edge"] if c.edge else [])]
-        if not (_has(q, "choose") or _has(q, "select")):
+        if not (_has(q, "choose") or _has(q, "select") or q.startswith("and a")):  # "Choose a location and a ..."
             yield "choose", f"'choose' is not in {part.text!r}"
         for word in words:
             if not _has(q, word):
@@ -255,13 +255,16 @@ def _action_effects(part: Part, q: str) -> Iterable[tuple[str, str]]:
          + ("a younger vampire in your uncontrolled region" if part.add_blood and part.add_blood.to ==
             "younger_uncontrolled" else "another vampire")),
     )
+    if part.steals is not None and not _has(q, f"steal a{'n' if part.steals[0] in 'aeiou' else ''} {part.steals}"):
+        yield "steals", f"'steal a {part.steals}' is not in {part.text!r}"
     for field, n, words in checks:
         if n and not _has(q, words.format(n)):
             yield field, f"{words.format(n)!r} is not in {part.text!r}"
 
 
 def _terms_unsaid(t: Referendum, q: str, text: str) -> Iterable[str]:
-    main = bool(t.title or t.pool or t.loses_title or t.burn)  # a part adding to the terms says only its own
+    # a part adding to the terms (a capacity clause) says only its own words
+    main = bool(t.title or t.pool or t.loses_title or t.burn or t.control_location)
     if main and not (_has(q, "successful") or _has(q, "passes")):
         yield f"'successful referendum' is not in {text!r}"
     said = [*([t.title, f"on the {t.to}"] if t.title else []), *([t.if_clan] if t.if_clan else [])]
@@ -276,6 +279,8 @@ def _terms_unsaid(t: Referendum, q: str, text: str) -> Iterable[str]:
         said.append("loses his or her title")
     if t.burn:
         said.append("burn")
+    if t.control_location:
+        said.append("takes control of the chosen location")
     for words in said:
         if not _has(q, words):
             yield f"{words!r} is not in {text!r}"

@@ -87,7 +87,7 @@ class Requirement(_Strict):
 class Choice(_Strict):
     """What the card's player chooses when it is played: 'Choose a ready prince.', 'Choose a Methuselah.'"""
 
-    what: Literal["methuselah", "vampire"]
+    what: Literal["methuselah", "vampire", "location"]
     ready: bool = Field(default=False, description="'a ready ...'.")
     title: str | None = Field(default=None, max_length=40, description="A title kind the vampire holds: prince.")
     clan: str | None = Field(default=None, max_length=40, description="The vampire's clan: 'a ready Caitiff'.")
@@ -133,6 +133,8 @@ class Referendum(_Strict):
     per: Literal["minion", "locked minion"] | None = Field(default=None, description="'for each minion they control'.")
     loses_title: bool = Field(default=False, description="'the prince loses his or her title'.")
     burn: bool = Field(default=False, description="'burn that Caitiff': the chosen vampire is burned.")
+    control_location: bool = Field(default=False, description="'the chosen Methuselah takes control of the chosen "
+                                                              "location'.")
 
     @model_validator(mode="after")
     def _whose_pool(self) -> Referendum:
@@ -208,6 +210,8 @@ class Part(_Strict):
     add_blood: AddBlood | None = None
     each_unlocked_gain_blood: int | None = Field(default=None, ge=1, le=10,
                                                  description="'Each of your unlocked vampires gains 1 blood'.")
+    steals: Literal["ally", "retainer", "location"] | None = Field(
+        default=None, description="'(D) Steal an ally controlled by another Methuselah.'")
     prey_vampires_burn: int | None = Field(default=None, ge=1, le=10, description="'Each ready vampire controlled "
                                                                                   "by your prey burns 1 blood.'")
     restates_rule: str | None = Field(
@@ -242,6 +246,7 @@ EFFECT_KEYS = (
     "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
     "blocker_burns", "sets_range", "hands_only_round", "one_each_round", "requires", "choose", "referendum",
     "clan_votes", "bleeds", "gain_pool_if_bled", "add_blood", "each_unlocked_gain_blood", "prey_vampires_burn",
+    "steals",
     "restates_rule", "discipline_card", "not_modelled",
 )
 

@@ -8,6 +8,7 @@ from checker.engine import mandatory_hunt
 from checker.engine.blocking import Declared, resolve_blocks
 from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
+from checker.engine.control import steal, steal_from
 from checker.engine.decisions import (
     Action,
     ActionCardSpec,
@@ -436,7 +437,9 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
     check_minion_card(actor, card, card.name, ctx)
     ctx.cite("announce_action_card", f"{actor.name}'s action is announced by playing the action card {card.name}")
     directed_at = None
-    if card.directed:
+    if card.directed and card.steal is not None:
+        directed_at = steal_from(state, card, ctx)
+    elif card.directed:
         target = card.target or prey_of_current(state, ctx)
         directed_at = state.minion(target).controller if state.has_minion(target) else target
         if not state.has_player(directed_at):
@@ -555,6 +558,8 @@ def _effects(state: State, d: PlayAction, directed_at: str | None, ctx: Ctx) -> 
         state = _card_bleed(state, d, directed_at, ctx)
     if card.add_blood:
         state = _add_blood(state, d, ctx)
+    if card.steal is not None:
+        state = steal(state, d.actor, card, ctx)
     state = _blood_for_each(state, d, ctx)
     if card.bleed and directed_at:
         amount = card.bleed + modifier_bleed(d)

@@ -199,6 +199,9 @@ class ActionCardSpec(Requires):
                                   "'another vampire'.")
     each_unlocked_gain_blood: int = Field(default=0, ge=0, le=20,
                                           description="'Each of your unlocked vampires gains 1 blood.'")
+    steal: Literal["ally", "retainer", "location"] | None = Field(
+        default=None, description="'(D) Steal an ally controlled by another Methuselah.' (or a retainer employed "
+                                  "by another vampire, a location): `target` names it; its owner stays its owner.")
     prey_vampires_burn: int = Field(default=0, ge=0, le=20,
                                     description="'Each ready vampire controlled by your prey burns 1 blood.'")
     enter_combat: bool = Field(default=False, description="If the action succeeds, the acting minion enters combat "

@@ -73,15 +73,30 @@ def leave_play(state: State, name: str, ctx: Ctx) -> State:
     for m in state.minions:
         if m.controller == name:
             returned += [(item, owner) for item, owner in m.borrowed if owner != name]
+            if m.owned_by != name and m.location != "removed":
+                returned.append((m.card_name, m.owned_by))
+            minions.append(replace(m, location="removed", blood=0, retainers=(), equipment=(), borrowed=()))
+            continue
+        if m.owned_by == name and m.location != "removed":
+            ctx.cite("cards_back_on_oust", f"{m.name} is {name}'s card, controlled by {m.controller}: it leaves play "
+                                           "with her")
             minions.append(replace(m, location="removed", blood=0, retainers=(), equipment=(), borrowed=()))
             continue
         mine = {item for item, owner in m.borrowed if owner == name}
         if mine:
             ctx.cite("cards_back_on_oust", f"{', '.join(sorted(mine))} on {m.name} is {name}'s and goes back to her")
             m = replace(m, equipment=tuple(e for e in m.equipment if e not in mine),
+                        retainers=tuple(r for r in m.retainers if r.name not in mine),
                         borrowed=tuple(b for b in m.borrowed if b[0] not in mine))
         minions.append(m)
     state = replace(state, minions=tuple(minions), bank=state.bank + freed)
+    for p in state.players:
+        if p.name == name:
+            returned += [(card, owner) for card, owner in p.in_play if owner != name]
+            state = state.with_player(name, in_play=())
+        elif any(owner == name for _, owner in p.in_play):
+            ctx.cite("cards_back_on_oust", f"{name}'s cards that {p.name} controls leave play with her")
+            state = state.with_player(p.name, in_play=tuple(c for c in p.in_play if c[1] != name))
     for item, owner in returned:
         state = state.with_player(owner, ash_heap=state.player(owner).ash_heap + 1)
         ctx.cite("borrowed_cards_returned", f"{item} is {owner}'s: it goes to {owner}'s ash heap")

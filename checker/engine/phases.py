@@ -177,6 +177,8 @@ def _play_master(state: State, who: str, card: MasterCard, ctx: Ctx) -> State:
         state = play_discipline_card(state, who, card, ctx)
     if card.location:
         ctx.cite("location_card", f"{card.name} is a location: it stays in play")
+        p = state.player(who)
+        state = state.with_player(who, in_play=(*p.in_play, (card.name, who)))
     return replace_card(state, who, ctx, card.name, stays_in_play=card.location or card.discipline is not None)
 
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from checker.engine.actions import Plan, begin_action, card_played, run_action
 from checker.engine.context import Ctx
+from checker.engine.control import move_location
 from checker.engine.damage import burn_minion
 from checker.engine.decisions import Ballot, BloodHunt, CallVote, ClanVotes, Terms, VoteSpec
 from checker.engine.requirements import check_minion_card, holds_title
@@ -247,6 +248,12 @@ def _check_terms(state: State, t: Terms, ctx: Ctx) -> None:
         ctx.illegal("vote_terms", f"{t.titled} is an ally: only vampires hold titles")
     if t.loses_title is not None and (not state.has_minion(t.loses_title) or not state.minion(t.loses_title).title):
         ctx.illegal("vote_terms", f"{t.loses_title} holds no title to lose")
+    if (t.location is None) != (t.location_to is None):
+        ctx.illegal("vote_terms", "a location changes control with both `location` and `location_to`")
+    if t.location and not any(c == t.location for p in state.players for c, _ in p.in_play):
+        ctx.illegal("vote_terms", f"{t.location} is not a location in play")
+    if t.location_to and (not state.has_player(t.location_to) or state.player(t.location_to).gone):
+        ctx.illegal("vote_terms", f"{t.location_to} is not a Methuselah in the game")
     _check_chosen(state, t, ctx)
 
 
@@ -286,6 +293,8 @@ def describe_terms(t: Terms) -> str:
         parts.append(f"the Methuselah with the Edge {'gains' if t.edge_pool > 0 else 'burns'} {abs(t.edge_pool)} pool")
     if t.loses_title:
         parts.append(f"{t.loses_title} loses its title")
+    if t.location:
+        parts.append(f"{t.location_to} takes control of {t.location}")
     return "; ".join(parts) or "no effect the engine models"
 
 
@@ -306,6 +315,8 @@ def apply_terms(state: State, t: Terms, card: str, ctx: Ctx) -> State:
     if t.loses_title and state.minion(t.loses_title).title:
         ctx.cite("vote_effects", f"{t.loses_title} loses the title {state.minion(t.loses_title).title}")
         state = state.with_minion(t.loses_title, title=None, title_contested=False)
+    if t.location and t.location_to:
+        state = move_location(state, t.location, t.location_to, ctx, "")
     if t.burn and state.minion(t.burn).location in ("ready", "torpor"):
         state = burn_minion(state, t.burn, ctx, "vote_effects", "is burned")
     return state

@@ -37,6 +37,8 @@ class PlayerSetup(Strict):
     ousted: bool | None = Field(default=None, description="Out of the game. With pool 0 say `false` explicitly "
                                                       "(the solitaire variant plays on at zero pool, sol:basic.7).")
     withdrawing: bool = Field(default=False, description="She announced her withdrawal (ref14:VI.B).")
+    in_play: tuple[str, ...] = Field(default=(), max_length=40,
+                                     description="Her master cards in play, such as locations: [Art Museum].")
 
 
 def named_after(data: Any, key: str) -> Any:
@@ -97,6 +99,8 @@ class MinionSetup(Strict):
     borrowed: dict[str, str] = Field(default_factory=dict,
                                      description="Equipment it carries that another Methuselah owns: {card: owner}.")
     clan: Word | None = Field(default=None, description="A vampire's clan (rb95:3.clan).")
+    owner: str | None = Field(default=None, max_length=80,
+                              description="The Methuselah whose card it is, if another controls it (stolen).")
     sect: Literal["Camarilla", "Sabbat", "Independent", "Laibon", "Anarch"] | None = Field(
         default=None, description="A vampire's sect, as its card says ('Camarilla Prince of Dublin').")
     disciplines: dict[Word, Literal["basic", "superior"]] = Field(
@@ -182,6 +186,9 @@ def check_setup(s: Setup) -> list[Issue]:
             issues.append(((key,), f"{value!r} is not a player of this setup"))
         elif value is not None and s.players[seat[value]].ousted:
             issues.append(((key,), f"{value} is ousted"))
+    for i, m in enumerate(s.minions):
+        if m.owner is not None and m.owner not in seat:
+            issues.append((("minions", i, "owner"), f"{m.owner!r} is not a player of this setup"))
     for owner in s.decks:
         if owner not in seat:
             issues.append((("decks", owner), f"{owner!r} is not a player of this setup"))
@@ -208,7 +215,8 @@ def initial_state(s: Setup, ctx: Ctx) -> State:
     players = tuple(
         Player(name=p.name, pool=p.pool if p.pool is not None else (0 if p.ousted else ctx.p("starting_pool")),
                vp=p.vp, hand=p.hand if p.hand is not None else ctx.p("hand_size"), library=p.library,
-               crypt=p.crypt, ousted=bool(p.ousted), own_turns=_own_turns(s, i, current), withdrawing=p.withdrawing)
+               crypt=p.crypt, ousted=bool(p.ousted), own_turns=_own_turns(s, i, current), withdrawing=p.withdrawing,
+               in_play=tuple((card, p.name) for card in p.in_play))
         for i, p in enumerate(s.players))
     minions = tuple(_minion(m) for m in s.minions)
     decks = tuple(Deck(player=p, crypt=d.crypt, resources=d.resources, cached_vampire=d.cached_vampire,
@@ -234,7 +242,8 @@ def _minion(m: MinionSetup) -> Minion:
                   paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=m.contested,
                   title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()),
                   strength=m.strength, stealth=m.stealth, block_cost=m.block_cost, sets_range=m.sets_range,
-                  clan=m.clan or "", disciplines=tuple(m.disciplines.items()), sect=m.sect or "")
+                  clan=m.clan or "", disciplines=tuple(m.disciplines.items()), sect=m.sect or "",
+                  owner=m.owner if m.owner and m.owner != m.controller else "")
 
 
 def start_game(state: State, ctx: Ctx) -> State:

@@ -52,6 +52,12 @@ class Minion:
     block_cost: int = 0  # blood a vampire blocking it burns: "Any vampire blocking Dónal burns 1 blood"
     sets_range: bool = False  # its card lets it set each round's range before it is determined (Cailean)
     sect: str = ""  # its card's sect: "Camarilla", "Sabbat", ... (empty: the card names none)
+    owner: str = ""  # the Methuselah whose card it is, when another controls it (stolen); empty: its controller
+
+    @property
+    def owned_by(self) -> str:
+        """The Methuselah whose card this minion is: cards never change owner (rb95:11.p1)."""
+        return self.owner or self.controller
 
     def retainer_bonus(self, key: str) -> tuple[int, list[str]]:
         """What its retainers give it ("intercept", "bleed", ...): the total, and the retainers giving it."""
@@ -98,6 +104,7 @@ class Player:
     withdrawing: bool = False
     withdrawn: bool = False
     lost: bool = False
+    in_play: tuple[tuple[str, str], ...] = ()  # master cards she controls in play (locations): (card, owner)
 
     @property
     def gone(self) -> bool:

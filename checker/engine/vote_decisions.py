@@ -68,6 +68,9 @@ class Terms(Strict):
     chosen_ready: bool = Field(default=False, description="The chosen vampire must be ready ('a ready prince').")
     chosen_title: str | None = Field(default=None, max_length=40, description="... must hold this kind of title.")
     chosen_clan: str | None = Field(default=None, max_length=40, description="... must be of this clan.")
+    location: str | None = Field(default=None, max_length=80, description="A location in play that changes "
+                                                                          "controller ...")
+    location_to: str | None = Field(default=None, max_length=80, description="... to this Methuselah.")
     chosen_sect: str | None = Field(default=None, max_length=40, description="... must be of this sect.")
 
 

@@ -333,7 +333,8 @@ def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: M
     players = {p.name for p in sc.setup.players}
     minions = {m.name for m in sc.setup.minions}
     retainers = {r.name for m in sc.setup.minions for r in m.retainers}
-    known = players | minions | retainers
+    in_play = {card for p in sc.setup.players for card in p.in_play}
+    known = players | minions | retainers | in_play
     steps, step_problems = _check_steps(located, list(sc.steps), known, [])
     problems += step_problems
     minions = known - players - retainers

@@ -31,6 +31,7 @@ class PlayerExpect(Strict):
     ousted: bool | None = None
     withdrawn: bool | None = Field(default=None, description="She withdrew from the game (ref14:VI.D).")
     withdrawing: bool | None = Field(default=None, description="Her attempt to withdraw is still on (ref14:VI.C).")
+    in_play: tuple[str, ...] | None = Field(default=None, description="Her master cards in play (locations).")
 
 
 class RetainerExpect(Strict):
@@ -48,6 +49,8 @@ class MinionExpect(Strict):
     tapped: bool | None = None
     location: Location | None = None
     controller: str | None = None
+    owner: str | None = Field(default=None, description="The Methuselah whose card it is (a stolen minion's "
+                                                        "owner is not its controller).")
     equipment: tuple[str, ...] | None = None
     retainers: tuple[str | RetainerExpect, ...] | None = Field(
         default=None, description="Its retainers, by name, or as {name, life} to check their life too.")

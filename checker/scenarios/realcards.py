@@ -334,13 +334,20 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
 def _terms(card: Card, parts: tuple[Part, ...], chosen: Any, where: tuple[str | int, ...],
            issues: list[Issue]) -> dict[str, Any]:
     """A political card's terms from its text, with the choice the scenario makes (``choose:``)."""
-    choice = next((p.choose for p in parts if p.choose is not None and not p.choose.edge), None)
-    if choice is None and chosen is not None:
+    choices = [p.choose for p in parts if p.choose is not None and not p.choose.edge]
+    choice = next((c for c in choices if c.what != "location"), None)
+    if not choices and chosen is not None:
         issues.append((where, f"{card.name} makes no choice: remove `choose`"))
-    if choice is not None and not isinstance(chosen, str):
-        issues.append((where, f"{card.name} says {next(p.text for p in parts if p.choose)!r}: say which "
-                              f"{choice.what} with `choose:`"))
+    wanted = " and ".join(c.what for c in choices)
+    several = len(choices) > 1
+    if choices and not (isinstance(chosen, dict) and set(chosen) == {c.what for c in choices} if several
+                        else isinstance(chosen, str)):
+        said = f"`choose: {{{', '.join(f'{c.what}: ...' for c in choices)}}}`" if several else "`choose:`"
+        issues.append((where, f"{card.name} chooses a {wanted}: say which with {said}"))
         chosen = None
+    picked: dict[str, Any] = dict(chosen) if isinstance(chosen, dict) else {}
+    if isinstance(chosen, dict):
+        chosen = picked.get(choice.what) if choice is not None else None
     terms: dict[str, Any] = {}
     if choice is not None and choice.what == "vampire":
         terms.update({k: v for k, v in (("chosen_ready", choice.ready), ("chosen_title", choice.title),
@@ -362,6 +369,8 @@ def _terms(card: Card, parts: tuple[Part, ...], chosen: Any, where: tuple[str | 
             terms["loses_title"] = chosen
         if r.burn:
             terms["burn"] = chosen
+        if r.control_location:
+            terms.update(location=picked.get("location"), location_to=chosen)
     return terms
 
 
@@ -512,6 +521,8 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["each_unlocked_gain_blood"] = p.each_unlocked_gain_blood
             if p.prey_vampires_burn is not None:
                 fields["prey_vampires_burn"] = p.prey_vampires_burn
+            if p.steals is not None:
+                fields["steal"] = p.steals
     if context in ("action", "master"):
         for p in parts:
             if p.gain_pool is not None:

@@ -80,8 +80,9 @@ def snapshot(state: State) -> dict[str, Any]:
         "players": {p.name: {"pool": p.pool, "vp": p.vp, "hand": p.hand, "library": p.library,
                              "ash_heap": p.ash_heap, "crypt": p.crypt, "transfers": p.transfers,
                              "ousted": p.ousted, "withdrawn": p.withdrawn,
-                             "withdrawing": p.withdrawing} for p in state.players},
-        "minions": {m.name: {"controller": m.controller, "kind": m.kind,
+                             "withdrawing": p.withdrawing, "in_play": sorted(c for c, _ in p.in_play)}
+                    for p in state.players},
+        "minions": {m.name: {"controller": m.controller, "owner": m.owned_by, "kind": m.kind,
                              ("blood" if m.is_vampire else "life"): m.blood, "location": m.location,
                              "tapped": m.tapped, "equipment": list(m.equipment),
                              "retainers": [r.name for r in m.retainers],
@@ -110,6 +111,8 @@ def _compare(exp: Expectation, snap: dict[str, Any]) -> list[str]:
     for name, pe in exp.players.items():
         got = snap["players"][name]
         for k, v in pe.model_dump(exclude_none=True).items():
+            if isinstance(v, tuple):
+                v = sorted(v)
             if got[k] != v:
                 failures.append(f"{name}.{k}: expected {v}, got {got[k]}")
     for name, me in exp.minions.items():
