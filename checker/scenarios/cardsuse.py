@@ -1,4 +1,5 @@
-"""Which scenarios use a card (its name in a setup, real vampires included) or state a ruling, and do they pass."""
+"""Which scenarios use a card (its name in a setup, real vampires included, or played by `card:` in a step) or
+state a ruling, and do they pass."""
 
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ def card_names(setup: Setup) -> Iterator[str]:
 
 
 def scenarios_using(card: Card, loaded: Iterable[LoadedScenario]) -> list[LoadedScenario]:
-    """The scenarios whose setup names the card (by its name or an aka name, accents and case ignored)."""
+    """The scenarios whose setup names the card (by its name or an aka name, accents and case ignored) or whose
+    steps play it."""
     return CardUses(loaded).of(card)
 
 
@@ -49,11 +51,14 @@ class CardUses:
 
     def __init__(self, loaded: Iterable[LoadedScenario]) -> None:
         self.by_name: dict[str, list[LoadedScenario]] = {}
+        self.by_id: dict[str, list[LoadedScenario]] = {}
         self.position: dict[str, int] = {}
         for s in loaded:
             self.position.setdefault(s.path, len(self.position))
             for key in dict.fromkeys(normalize_name(n) for n in card_names(s.scenario.setup)):
                 self.by_name.setdefault(key, []).append(s)
+            for card_id in s.cards:
+                self.by_id.setdefault(card_id, []).append(s)
 
     def of(self, card: Card) -> list[LoadedScenario]:
         """The scenarios naming the card, in the order they were read, each once."""
@@ -61,4 +66,6 @@ class CardUses:
         for name in (card.name, *card.aka):
             for s in self.by_name.get(normalize_name(name), []):
                 found.setdefault(s.path, s)
+        for s in self.by_id.get(card.id, []):
+            found.setdefault(s.path, s)
         return sorted(found.values(), key=lambda s: self.position[s.path])

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from checker.engine.decisions import DECISIONS, Strict
 from checker.engine.setup import check_setup
 from checker.scenarios.model import ActionExpect, GameExpect, MinionExpect, PlayerExpect, Scenario, VoteExpect
-from checker.scenarios.realcards import resolve_setup, resolve_steps
+from checker.scenarios.realcards import cards_played, resolve_setup, resolve_steps
 from reference.documents import display_path
 from reference.parameters import check_value, migrate
 from reference.problems import Problem, ProblemsError, suggest
@@ -61,6 +61,7 @@ class LoadedScenario:
     expectations: dict[str, Expectation]
     notes: tuple[Problem, ...] = ()  # what was read differently from how the file says it (renamed readings)
     source: Located | None = None  # the file as read, to read it again under a ruleset's card errata
+    cards: tuple[str, ...] = ()  # ids of the real library cards its steps play (`card:`, a weapon by name)
 
     @property
     def id(self) -> str:
@@ -324,6 +325,7 @@ def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: M
             problems.append(located.problem(("expect_by_ruleset", r),
                                             f"{r!r} is not one of this scenario's rulesets or variants"))
     setup, card_issues = resolve_setup(sc.setup)  # vampires named by their card take its capacity, clan, ...
+    played = cards_played(sc.steps)
     steps_written, step_card_issues = resolve_steps(sc.steps)  # library cards named take their encoded effects
     sc = sc.model_copy(update={"setup": setup, "steps": steps_written})
     problems += [located.problem(p, msg) for p, msg in step_card_issues]
@@ -357,7 +359,7 @@ def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: M
         expectations[r] = _expectation(located, ("expect_by_ruleset", r), merged, players, minions, rules, [], n)
     if problems:
         raise ProblemsError(problems)
-    return LoadedScenario(name, sc, tuple(steps), expectations, tuple(notes), located)
+    return LoadedScenario(name, sc, tuple(steps), expectations, tuple(notes), located, played)
 
 
 def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:

@@ -160,6 +160,25 @@ def resolve_steps(steps: tuple[dict[str, Any], ...]) -> tuple[tuple[dict[str, An
     return out, issues
 
 
+def cards_played(steps: tuple[dict[str, Any], ...]) -> tuple[str, ...]:
+    """The ids of the real cards the steps name (``card: NAME``, a weapon by name), in order, each once."""
+    found: dict[str, None] = {}
+
+    def visit(node: Any) -> None:
+        if isinstance(node, list):
+            for x in node:
+                visit(x)
+        elif isinstance(node, dict):
+            for key in ("card", "weapon"):
+                if isinstance(node.get(key), str) and (real := _real(node[key])) is not None:
+                    found.setdefault(real[0].id)
+            for value in node.values():
+                visit(value)
+
+    visit(list(steps))
+    return tuple(found)
+
+
 def _walk(node: Any, path: tuple[str | int, ...], context: str | None, issues: list[Issue]) -> Any:
     if isinstance(node, list):
         return [_walk(x, (*path, i), context, issues) for i, x in enumerate(node)]
