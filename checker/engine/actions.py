@@ -267,6 +267,8 @@ def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
     state, actor = begin_action(state, d, ctx)
     card = d.retainer
     needs_card(state, ctx, "employ_retainer_card", f"a retainer card ({card.name})")
+    if card.discipline or card.clan or card.vampire_only or card.mentions or card.sect or card.titles:
+        check_minion_card(actor, card, card.name, ctx)  # a Discipline retainer needs it (Raven Spy: Animalism)
     if not actor.is_vampire:
         if ctx.p("retainer_employers") == "vampires":
             ctx.illegal("retainer_by_vampire", f"{actor.name} is an ally: only a vampire employs a retainer")
