@@ -78,6 +78,9 @@ def check_encoding(card: Card, enc: Encoding) -> list[tuple[tuple[str | int, ...
     return issues
 
 
+NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
 def _has(fragment: str, *words: str) -> bool:
     return all(w.lower() in fragment for w in words)
 
@@ -102,11 +105,21 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
             yield "strike", f"unpreventable is {str(s.unpreventable).lower()}, not what {part.text!r} says"
         if s.steal_blood and not re.search(rf"steal {s.steal_blood} blood", q):
             yield "strike", f"steal {s.steal_blood} blood is not in {part.text!r}"
+        if s.hands != bool(re.search(r"\bhand strike|strike: hand\b", q)):
+            yield "strike", f"hands is {str(s.hands).lower()}, not what {part.text!r} says"
+        if s.melee_weapon != _has(q, "melee weapon strike"):
+            yield "strike", f"melee_weapon is {str(s.melee_weapon).lower()}, not what {part.text!r} says"
+        if s.plus_damage and f"+{s.plus_damage} damage" not in q:
+            yield "strike", f"+{s.plus_damage} damage is not in {part.text!r}"
+        if s.destroy_equipment != _has(q, "destroy equipment"):
+            yield "strike", f"destroy_equipment is {str(s.destroy_equipment).lower()}, not what {part.text!r} says"
+        if s.steal_equipment is not None and not _has(q, f"steal {s.steal_equipment}"):
+            yield "strike", f"'steal {s.steal_equipment}' is not in {part.text!r}"
     if part.maneuver is not None:
         m = part.maneuver
         if part.maneuver.per != "use" and not any(_has(q, f"{w} {m.per}") for w in ("each", "that", "this")):
             yield "maneuver", f"'each {m.per}' is not in {part.text!r}"
-        if not _has(q, "maneuver") or (m.count > 1 and str(m.count) not in q):
+        if not _has(q, "maneuver") or (m.count > 1 and not re.search(rf"\b({m.count}|{NUMBER_WORDS[m.count]})\b", q)):
             yield "maneuver", f"{m.count} maneuver(s) is not in {part.text!r}"
     if part.modifier is not None:
         mod = part.modifier
@@ -138,6 +151,8 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "prevent", f"prevent {part.prevent.amount} is not in {part.text!r}"
     if part.prevent is not None and part.prevent.kind != "any" and not _has(q, part.prevent.kind.replace("_", "-")):
         yield "prevent", f"{part.prevent.kind.replace('_', '-')} is not in {part.text!r}"
+    if part.prevent is not None and part.prevent.per != "use" and not _has(q, f"each {part.prevent.per}"):
+        yield "prevent", f"'each {part.prevent.per}' is not in {part.text!r}"
     if part.prevents_all and not _has(q, "prevent all damage"):
         yield "prevents_all", f"'prevent all damage' is not in {part.text!r}"
     if part.aggravated_as_normal and not _has(q, "aggravated damage as normal damage"):
@@ -166,8 +181,25 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "same_as_basic", f"'as above' is not in {part.text!r}"
     if part.use_as and f"[{part.use_as.lower()}]" not in q:
         yield "use_as", f"[{part.use_as}] is not in {part.text!r}"
-    if part.usable == "not_first_round" and not _has(q, "not usable"):
-        yield "usable", f"'not usable ... first round' is not in {part.text!r}"
+    if part.usable == "not_first_round" and not (_has(q, "not usable") or _has(q, "only usable after the first round")):
+        yield "usable", f"'not usable ... first round' (or 'only usable after the first round') is not in {part.text!r}"
+    if part.usable == "first_round" and not (_has(q, "only usable") and not _has(q, "after the first round")):
+        yield "usable", f"'only usable on the first round' is not in {part.text!r}"
+    if part.prevents_all_round and not (_has(q, "prevent all damage") and _has(q, "remainder of this round")):
+        yield "prevents_all_round", f"'prevent all damage ... for the remainder of this round' is not in {part.text!r}"
+    if part.additional_strikes is not None:
+        a = part.additional_strikes
+        said = "additional strike" + ("s" if a.count > 1 else "")
+        if not _has(q, said) or (a.count > 1 and not re.search(rf"\b({a.count}|{NUMBER_WORDS[a.count]})\b", q)) \
+                or a.limited != _has(q, "(limited)"):
+            yield "additional_strikes", f"{a.count} {said}{' (limited)' if a.limited else ''} is not what " \
+                                        f"{part.text!r} says"
+    if part.combat_strength is not None:
+        c = part.combat_strength
+        lasts = _has(q, "remainder of") or _has(q, "this combat") or q.startswith("but with")
+        if f"{c.amount:+d} strength" not in q or not lasts or c.opponent != _has(q, "opposing minion"):
+            yield "combat_strength", f"'{'the opposing minion ' if c.opponent else ''}{c.amount:+d} strength for the " \
+                                     f"combat' is not what {part.text!r} says"
     if part.press is not None and not (_has(q, "press") and (part.press == "any" or _has(q, part.press))):
         yield "press", f"'press' ({part.press}) is not in {part.text!r}"
     if part.hands_aggravated and not (_has(q, "hand strike") and _has(q, "aggravated")):
@@ -178,8 +210,9 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "gain_pool", f"'gain {part.gain_pool} pool' is not in {part.text!r}"
     if part.gain_blood is not None and not re.search(rf"gains? {part.gain_blood} blood", q):
         yield "gain_blood", f"'gains {part.gain_blood} blood' is not in {part.text!r}"
-    if part.master is not None and not (_has(q, "master") and (part.master == "master" or _has(q, part.master))):
-        yield "master", f"'Master: {part.master}' is not in {part.text!r}"
+    if part.master is not None and not (_has(q, part.master) if part.master != "master" else _has(q, "master")):
+        yield "master", f"'Master: {part.master}' is not in {part.text!r}"  # a Jyhad card says 'Unique location.'
+    yield from _in_play(part, q)
     if part.sets_strength is not None and f"strength of {part.sets_strength}" not in q:
         yield "sets_strength", f"'strength of {part.sets_strength}' is not in {part.text!r}"
     if part.lock_self == "lock" and not _has(q, "lock this reacting vampire"):
@@ -203,19 +236,54 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
     yield from _political(part, q)
 
 
+def _in_play(part: Part, q: str) -> Iterable[tuple[str, str]]:
+    """A master card in play and what it does in its controller's phases, against the fragment it quotes."""
+    if part.in_play and not re.search(r"put this card (in|into) play", q):
+        yield "in_play", f"'Put this card in play' is not in {part.text!r}"
+    if part.one_hunting_ground and not _has(q, "only one hunting ground"):
+        yield "one_hunting_ground", f"'only one hunting ground' is not in {part.text!r}"
+    for key, effect in (("phase_blood", part.phase_blood), ("phase_pool", part.phase_pool)):
+        if effect is None:
+            continue
+        if f"your {effect.phase} phase" not in q:
+            yield key, f"'during your {effect.phase} phase' is not in {part.text!r}"
+        if effect.lock != bool(re.search(r"\block\b", q)):  # not the 'unlock' of 'unlock phase'
+            yield key, f"lock is {str(effect.lock).lower()}, not what {part.text!r} says"
+    b = part.phase_blood
+    if b is not None:
+        if not re.search(rf"(gain|add|move) {b.amount} blood", q):
+            yield "phase_blood", f"'{b.amount} blood' is not in {part.text!r}"
+        if b.to == "ready" and not _has(q, "ready vampire you control"):
+            yield "phase_blood", f"'a ready vampire you control' is not in {part.text!r}"
+        if b.to == "uncontrolled" and not _has(q, "in your uncontrolled region"):
+            yield "phase_blood", f"'in your uncontrolled region' is not in {part.text!r}"
+        if b.clan is not None and not re.search(rf"\ba {re.escape(b.clan.lower())} in your", q):
+            yield "phase_blood", f"the clan {b.clan} is not what {part.text!r} says"
+    p = part.phase_pool
+    if p is not None:
+        if f"gain {p.amount} pool" not in q:
+            yield "phase_pool", f"'gain {p.amount} pool' is not in {part.text!r}"
+        if p.edge != _has(q, "the edge"):
+            yield "phase_pool", f"edge is {str(p.edge).lower()}, not what {part.text!r} says"
+
+
 def _political(part: Part, q: str) -> Iterable[tuple[str, str]]:
     """A political card's requirement, choice and terms, and a Discipline card, against the fragment they quote."""
     if part.requires is not None:
         r = part.requires
-        for word in ("requires", *([r.sect] if r.sect else []), *r.titles):
+        for word in ("requires", *([r.sect] if r.sect else []), *r.titles,
+                     *([f"capacity above {r.capacity_above}"] if r.capacity_above else [])):
             if not _has(q, word):
                 yield "requires", f"{word!r} is not in {part.text!r}"
     if part.choose is not None:
         c = part.choose
         noun = [] if c.title or c.clan else [c.what]  # "Choose a ready prince.": the title names a vampire
         words = [*noun, *(["ready"] if c.ready else []), *([c.title] if c.title else []), *([c.sect] if c.sect else []),
+                 *(["younger"] if c.younger else []), *(["another"] if c.another else []),
                  *([c.clan] if c.clan else []), *(["edge"] if c.edge else [])]
-        if not (_has(q, "choose") or _has(q, "select") or q.startswith("and a")):  # "Choose a location and a ..."
+        if c.points is not None:
+            words = ["allocate", f"{c.points if c.points else 'x'} points among two or more methuselahs"]
+        elif not (_has(q, "choose") or _has(q, "select") or q.startswith("and a")):  # "Choose a location and a ..."
             yield "choose", f"'choose' is not in {part.text!r}"
         for word in words:
             if not _has(q, word):
@@ -249,12 +317,43 @@ def _action_effects(part: Part, q: str) -> Iterable[tuple[str, str]]:
             yield "bleeds", f"{', '.join(repr(w) for w in said) or 'bleed'} is not all in {part.text!r}"
     checks = (
         ("gain_pool_if_bled", part.gain_pool_if_bled, "gain {} pool if the bleed is successful"),
-        ("each_unlocked_gain_blood", part.each_unlocked_gain_blood, "each of your unlocked vampires gains {} blood"),
         ("prey_vampires_burn", part.prey_vampires_burn, "each ready vampire controlled by your prey burns {} blood"),
         ("add_blood", part.add_blood and part.add_blood.amount, "add {} blood to "
          + ("a younger vampire in your uncontrolled region" if part.add_blood and part.add_blood.to ==
             "younger_uncontrolled" else "another vampire")),
     )
+    f = part.feed
+    if f is not None:
+        said = [f"gains {f.amount} blood", *(["unlocked"] if f.unlocked else []), *([f.sect] if f.sect else []),
+                *([f.clan] if f.clan else []), *(["uncontrolled region"] if f.where == "uncontrolled" else []),
+                *(["ready"] if f.where == "ready" and not f.unlocked else [])]
+        for words in said:
+            if not _has(q, words):
+                yield "feed", f"{words!r} is not in {part.text!r}"
+    if part.crypt_to_uncontrolled and not _has(q, "move the top card from your crypt to your uncontrolled region"):
+        yield "crypt_to_uncontrolled", f"'move the top card from your crypt ...' is not in {part.text!r}"
+    lt = part.lock_target
+    if lt is not None:
+        noun = {"minion": "minion", "vampire": "vampire", "younger_vampire_or_ally": "a younger vampire or an ally"}
+        said = ["unlock" if lt.unlock else "lock", noun[lt.kind], *(["ready"] if lt.ready else []),
+                *({"prey": ["controlled by your prey"], "predator_or_prey": ["controlled by your predator or prey"],
+                   "any": []}[lt.whose])]
+        for words in said:
+            if not _has(q, words):
+                yield "lock_target", f"{words!r} is not in {part.text!r}"
+        if not lt.unlock and _has(q, "unlock"):
+            yield "lock_target", f"{part.text!r} unlocks"
+    if part.burn_target is not None and not _has(q, "burn an ally or retainer controlled by your prey"):
+        yield "burn_target", f"'burn an ally or retainer controlled by your prey' is not in {part.text!r}"
+    if part.target_burns is not None and not _has(q, f"burn {part.target_burns} blood or life from the target"):
+        yield "target_burns", f"'burn {part.target_burns} blood or life from the target' is not in {part.text!r}"
+    a = part.ability_action
+    if a is not None:
+        said = [f"steal the {a.steals}", *(["(d) action"] if a.directed else []),
+                *([f"costs {a.cost_blood} blood"] if a.cost_blood else [])]
+        for words in said:
+            if words not in q:
+                yield "ability_action", f"{words!r} is not in {part.text!r}"
     if part.steals is not None and not _has(q, f"steal a{'n' if part.steals[0] in 'aeiou' else ''} {part.steals}"):
         yield "steals", f"'steal a {part.steals}' is not in {part.text!r}"
     for field, n, words in checks:
@@ -264,13 +363,18 @@ def _action_effects(part: Part, q: str) -> Iterable[tuple[str, str]]:
 
 def _terms_unsaid(t: Referendum, q: str, text: str) -> Iterable[str]:
     # a part adding to the terms (a capacity clause) says only its own words
-    main = bool(t.title or t.pool or t.loses_title or t.burn or t.control_location)
+    main = bool(t.title or t.pool or t.loses_title or t.burn or t.control_location or t.edge or t.lock_clan
+                or (t.to_uncontrolled and "cards and counters" not in q) or t.steal_unless_capacity_above
+                or t.swap_seats
+                or t.allocate or t.steal_from_richer or t.burn_bleed_at_least or t.base)
     if main and not (_has(q, "successful") or _has(q, "passes")):
         yield f"'successful referendum' is not in {text!r}"
     said = [*([t.title, f"on the {t.to}"] if t.title else []), *([t.if_clan] if t.if_clan else [])]
     if t.capacity:
         said.append(f"capacity {'increases' if t.capacity > 0 else 'decreases'} by {abs(t.capacity)}")
-    if t.pool:
+    if t.pool and t.base:  # "burns X+1 pool, where X is the number of ..."
+        said += ["burns x+1 pool" if t.pool < 0 else "gains x+1 pool"]
+    elif t.pool:
         said += [f"{'gains' if t.pool > 0 else 'burns'} {abs(t.pool)}", "pool",
                  {"each": "each methuselah", "chosen": "chosen methuselah", "edge": "that methuselah"}[t.who or "each"]]
     if t.per:
@@ -281,6 +385,17 @@ def _terms_unsaid(t: Referendum, q: str, text: str) -> Iterable[str]:
         said.append("burn")
     if t.control_location:
         said.append("takes control of the chosen location")
+    said += [w for w, on in (("gets the edge", t.edge), ("uncontrolled", t.to_uncontrolled),
+                             ("locks all vampires of that clan", t.lock_clan),
+                             (f"number of {t.per_clan}", t.per_clan), (f"x+{abs(t.base)}", t.base),
+                             ("chosen methuselah burns an additional", t.chosen_extra == -1),
+                             ("for each point allocated", t.allocate),
+                             (f"steal {t.steal_from_richer} pool from each methuselah who has more pool",
+                              t.steal_from_richer),
+                             (f"current bleed of {t.burn_bleed_at_least} or more", t.burn_bleed_at_least),
+                             (f"does not control a vampire with a capacity above {t.steal_unless_capacity_above}",
+                              t.steal_unless_capacity_above),
+                             ("switch places", t.swap_seats)) if on]
     for words in said:
         if not _has(q, words):
             yield f"{words!r} is not in {text!r}"

@@ -42,11 +42,20 @@ class StrikeEffect(_Strict):
     combat_ends: bool = False
     steal_blood: int = Field(default=0, ge=0, le=10)
     unpreventable: bool = Field(default=False, description="'unpreventable damage'.")
+    hands: bool = Field(default=False, description="'Strike: hand strike': a strike with the bare hands.")
+    melee_weapon: bool = Field(default=False, description="'or use a melee weapon strike': the striker may use a "
+                                                          "melee weapon's strike instead of its hands.")
+    plus_damage: int = Field(default=0, ge=0, le=10, description="'at +2 damage', 'This strike is at +1 damage.'")
+    destroy_equipment: bool = Field(default=False, description="'Strike: destroy equipment.'")
+    steal_equipment: Literal["equipment", "weapon"] | None = Field(
+        default=None, description="'Strike: steal weapon.' (or equipment): what it may take.")
 
     @model_validator(mode="after")
     def _one_damage(self) -> StrikeEffect:
         if self.damage is not None and self.strength_plus is not None:
             raise ValueError("a strike's damage is a number or strength plus a number, not both")
+        if self.hands and (self.damage is not None or self.strength_plus is not None):
+            raise ValueError("a hand strike does its hand damage, not a number of its own")
         return self
 
 
@@ -76,23 +85,44 @@ class Prevention(_Strict):
     kind: Literal["any", "aggravated", "non_aggravated"] = "any"
 
 
+class AdditionalStrikes(_Strict):
+    """'Additional strike (limited).', '2 additional strikes (limited).'"""
+
+    count: int = Field(default=1, ge=1, le=5)
+    limited: bool = Field(default=False, description="'(limited)'.")
+
+
+class CombatStrength(_Strict):
+    """'This vampire gets +1 strength for the remainder of the combat.', 'The opposing minion gets -1 strength this
+    combat.'"""
+
+    amount: int = Field(ge=-5, le=5)
+    opponent: bool = Field(default=False, description="'The opposing minion gets ...'.")
+
+
 class Requirement(_Strict):
     """Who may play the card: 'Requires a Camarilla vampire.', 'Requires a prince or justicar.'"""
 
     sect: Sect | None = None
     titles: tuple[str, ...] = Field(default=(), max_length=5,
                                     description="Title kinds, any of which will do: prince, justicar, ...")
+    capacity_above: int | None = Field(default=None, ge=1, le=11, description="'with a capacity above 6'.")
 
 
 class Choice(_Strict):
     """What the card's player chooses when it is played: 'Choose a ready prince.', 'Choose a Methuselah.'"""
 
-    what: Literal["methuselah", "vampire", "location"]
+    what: Literal["methuselah", "vampire", "location", "clan"]
+    another: bool = Field(default=False, description="'Choose another Methuselah': not the card's player.")
     ready: bool = Field(default=False, description="'a ready ...'.")
     title: str | None = Field(default=None, max_length=40, description="A title kind the vampire holds: prince.")
     clan: str | None = Field(default=None, max_length=40, description="The vampire's clan: 'a ready Caitiff'.")
     edge: bool = Field(default=False, description="'Select the Methuselah with the Edge.'")
     sect: Sect | None = Field(default=None, description="'Choose a ready Camarilla Gangrel.'")
+    younger: bool = Field(default=False, description="'a ready younger vampire': younger than the acting one.")
+    points: int | None = Field(default=None, ge=0, le=10,
+                               description="'Allocate 4 points among two or more Methuselahs' (0: X, the number of "
+                                           "Methuselahs in the game).")
 
 
 class CardBleed(_Strict):
@@ -105,11 +135,63 @@ class CardBleed(_Strict):
                             description="'If more than 1 pool is bled with this action, ignore the excess.'")
 
 
+class PhaseBlood(_Strict):
+    """A card in play moving blood to a vampire in one of its controller's phases: 'During your unlock phase, a
+    ready vampire you control can gain 1 blood.', 'Lock during your influence phase to add 1 blood to a Gangrel in
+    your uncontrolled region.'"""
+
+    phase: Literal["unlock", "influence"]
+    amount: int = Field(ge=1, le=10)
+    to: Literal["ready", "uncontrolled"] = Field(description="'a ready vampire you control', or 'a ... in your "
+                                                             "uncontrolled region'.")
+    clan: str | None = Field(default=None, max_length=40, description="The vampire's clan: 'a Tremere'.")
+    lock: bool = Field(default=False, description="The card locks to do it.")
+
+
+class PhasePool(_Strict):
+    """A card in play gaining its controller pool in one of her phases: 'During your unlock phase, if you control
+    the Edge, you may lock this card to gain 1 pool.'"""
+
+    phase: Literal["unlock"]
+    amount: int = Field(ge=1, le=10)
+    lock: bool = Field(default=False, description="The card locks to do it.")
+    edge: bool = Field(default=False, description="Only if she controls the Edge.")
+
+
 class AddBlood(_Strict):
     """'Add 3 blood to a younger vampire in your uncontrolled region.', 'Add 4 blood to another vampire.'"""
 
     amount: int = Field(ge=1, le=10)
     to: Literal["younger_uncontrolled", "another"]
+
+
+class AbilityAction(_Strict):
+    """An action a vampire's own text gives: 'Tereza can steal the Edge as a (D) action that costs 2 blood.'"""
+
+    steals: Literal["edge"]
+    directed: bool = Field(default=False, description="'as a (D) action'.")
+    cost_blood: int = Field(default=0, ge=0, le=10, description="'that costs 2 blood'.")
+
+
+class LockTarget(_Strict):
+    """'(D) Lock a ready minion.', 'Lock a minion controlled by your prey.', 'Unlock a younger vampire or an ally.'"""
+
+    unlock: bool = Field(default=False, description="Unlock instead of lock.")
+    whose: Literal["any", "prey", "predator_or_prey"] = Field(default="any", description="'controlled by your prey'.")
+    ready: bool = Field(default=False, description="'a ready minion'.")
+    kind: Literal["minion", "vampire", "younger_vampire_or_ally"] = "minion"
+
+
+class Feed(_Strict):
+    """Blood from the blood bank to each of the player's vampires of a kind: 'Each of your unlocked vampires gains 1
+    blood', 'Each ready Sabbat vampire you control gains 1 blood', 'Each Ventrue antitribu in your uncontrolled
+    region gains 1 blood'."""
+
+    amount: int = Field(ge=1, le=10)
+    where: Literal["ready", "uncontrolled"] = "ready"
+    unlocked: bool = Field(default=False, description="'your unlocked vampires'.")
+    sect: Sect | None = None
+    clan: str | None = Field(default=None, max_length=40)
 
 
 class ClanVotes(_Strict):
@@ -130,15 +212,34 @@ class Referendum(_Strict):
     if_clan: str | None = Field(default=None, max_length=40, description="'If the prince is Tremere, ...'.")
     pool: int = Field(default=0, ge=-10, le=10, description="Pool gained (or burned, negative).")
     who: Literal["each", "chosen", "edge"] | None = Field(default=None, description="Who gains or burns the pool.")
-    per: Literal["minion", "locked minion"] | None = Field(default=None, description="'for each minion they control'.")
+    per: Literal["minion", "locked minion", "point allocated"] | None = Field(
+        default=None, description="'for each minion they control'.")
     loses_title: bool = Field(default=False, description="'the prince loses his or her title'.")
     burn: bool = Field(default=False, description="'burn that Caitiff': the chosen vampire is burned.")
     control_location: bool = Field(default=False, description="'the chosen Methuselah takes control of the chosen "
                                                               "location'.")
+    edge: bool = Field(default=False, description="'the chosen Methuselah gets the Edge'.")
+    to_uncontrolled: bool = Field(default=False, description="'the chosen vampire is moved to the uncontrolled "
+                                                             "region', its cards and counters staying with it.")
+    lock_clan: bool = Field(default=False, description="'locks all vampires of that clan' (the chosen clan).")
+    per_clan: str | None = Field(default=None, max_length=40,
+                                 description="'X is the number of Assamites he or she controls': pool per vampire.")
+    base: int = Field(default=0, ge=-5, le=5, description="'X+1': a fixed amount besides the count (negative: burns).")
+    chosen_extra: int = Field(default=0, ge=-5, le=5,
+                              description="'and the chosen Methuselah burns an additional pool' (negative: burns).")
+    allocate: bool = Field(default=False, description="'each Methuselah burns 1 pool for each point allocated'.")
+    steal_from_richer: int = Field(default=0, ge=0, le=5, description="'you steal 1 pool from each Methuselah who "
+                                                                      "has more pool than you do'.")
+    burn_bleed_at_least: int | None = Field(default=None, ge=1, le=10,
+                                            description="'burns all vampires with a current bleed of 3 or more'.")
+    steal_unless_capacity_above: int | None = Field(
+        default=None, ge=1, le=11, description="'you steal 1 pool from each Methuselah who does not control a "
+                                               "vampire with a capacity above 6'.")
+    swap_seats: bool = Field(default=False, description="'you switch places with that Methuselah'.")
 
     @model_validator(mode="after")
     def _whose_pool(self) -> Referendum:
-        if bool(self.pool) != (self.who is not None):
+        if bool(self.pool or self.base) != (self.who is not None):
             raise ValueError("a referendum's pool says `who` gains or burns it, and `who` goes with a `pool`")
         return self
 
@@ -190,10 +291,16 @@ class Part(_Strict):
     press: Literal["any", "continue", "end"] | None = Field(
         default=None, description="'Press.', 'Press, only usable to continue combat.' (or to end it).")
     prevents_all: bool = Field(default=False, description="'Prevent all damage from the opponent's strike.'")
+    prevents_all_round: bool = Field(default=False, description="'prevent all damage from the opponent's strikes for "
+                                                                "the remainder of this round'.")
+    additional_strikes: AdditionalStrikes | None = Field(default=None, description="'Additional strike (limited).'")
+    combat_strength: CombatStrength | None = Field(
+        default=None, description="'+1 strength for the remainder of the combat': strength added for the combat.")
     aggravated_as_normal: bool = Field(default=False, description="'treats aggravated damage as normal damage'.")
     hands_aggravated: bool = Field(default=False,
                                    description="'Damage from this vampire's hand strikes is aggravated this round.'")
-    being: Literal["equipment", "mortal", "animal", "location", "ammo", "grapple", "title"] | None = Field(
+    being: Literal["equipment", "mortal", "animal", "location", "ammo", "grapple", "title",
+                   "hunting ground"] | None = Field(
         default=None, description="What the card says it is: 'Equipment.', 'mortal', 'Animal', 'Ammo.'")
     sets_strength: int | None = Field(default=None, ge=0, le=10,
                                       description="'gets a strength of 2': the minion's strength becomes this.")
@@ -208,8 +315,15 @@ class Part(_Strict):
     gain_pool_if_bled: int | None = Field(default=None, ge=1, le=10,
                                           description="'Gain 1 pool if the bleed is successful (for 1 or more).'")
     add_blood: AddBlood | None = None
-    each_unlocked_gain_blood: int | None = Field(default=None, ge=1, le=10,
-                                                 description="'Each of your unlocked vampires gains 1 blood'.")
+    feed: Feed | None = Field(default=None, description="'Each of your unlocked vampires gains 1 blood.'")
+    crypt_to_uncontrolled: bool = Field(default=False, description="'Move the top card from your crypt to your "
+                                                                   "uncontrolled region.'")
+    ability_action: AbilityAction | None = Field(default=None, description="An action the vampire's text gives.")
+    lock_target: LockTarget | None = Field(default=None, description="'(D) Lock a ready minion.'")
+    burn_target: Literal["ally_or_retainer"] | None = Field(
+        default=None, description="'(D) Burn an ally or retainer controlled by your prey.'")
+    target_burns: int | None = Field(default=None, ge=1, le=10,
+                                     description="'burn 1 blood or life from the target minion'.")
     steals: Literal["ally", "retainer", "location"] | None = Field(
         default=None, description="'(D) Steal an ally controlled by another Methuselah.'")
     prey_vampires_burn: int | None = Field(default=None, ge=1, le=10, description="'Each ready vampire controlled "
@@ -218,6 +332,13 @@ class Part(_Strict):
         default=None, pattern=r"^[a-z0-9]+:\S+$",
         description="The text reminds of a rule the engine applies anyway ('This could lead to a contested "
                     "title.'): the rule's id.")
+    in_play: bool = Field(default=False, description="'Put this card in play.': a master card that stays in play.")
+    phase_blood: PhaseBlood | None = Field(default=None, description="'During your unlock phase, a ready vampire you "
+                                                                     "control can gain 1 blood.'")
+    phase_pool: PhasePool | None = Field(default=None, description="'During your unlock phase, if you control the "
+                                                                   "Edge, you may lock this card to gain 1 pool.'")
+    one_hunting_ground: bool = Field(default=False, description="'A vampire can gain blood from only one hunting "
+                                                                "ground each turn.'")
     discipline_card: str | None = Field(
         default=None, max_length=40, description="A Discipline master card: 'This vampire gets +1 level of "
                                                  "Animalism [ani] and +1 capacity.'")
@@ -243,10 +364,12 @@ EFFECT_KEYS = (
     "prevent", "usable", "duration", "same_as_basic", "use_as", "life", "directed",
     "enter_combat", "replace", "lock_self", "redirects_bleed", "blocked_combat_close",
     "reduces_bleed", "employer", "gain_pool", "gain_blood", "master", "press",
-    "prevents_all", "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
+    "prevents_all", "prevents_all_round", "additional_strikes", "combat_strength",
+    "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
     "blocker_burns", "sets_range", "hands_only_round", "one_each_round", "requires", "choose", "referendum",
-    "clan_votes", "bleeds", "gain_pool_if_bled", "add_blood", "each_unlocked_gain_blood", "prey_vampires_burn",
-    "steals",
+    "clan_votes", "bleeds", "gain_pool_if_bled", "add_blood", "feed", "crypt_to_uncontrolled", "prey_vampires_burn",
+    "steals", "ability_action", "lock_target", "burn_target", "target_burns",
+    "in_play", "phase_blood", "phase_pool", "one_hunting_ground",
     "restates_rule", "discipline_card", "not_modelled",
 )
 

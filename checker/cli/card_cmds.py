@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.panel import Panel
@@ -195,27 +195,35 @@ def cards(
     """The era's cards and whether the engine can play them: encoded, not encodable (the mechanic named), or not yet."""
     from collections import Counter
 
+    from checker.scenarios.cardsuse import CardUses
+    from checker.scenarios.suite import SCENARIOS_DIR, load_all
     from reference.cards import era_cards
     from reference.effectcheck import encodings
     from reference.effectcheck import status as card_status
 
     known = encodings()
-    rows = []
+    uses = CardUses(load_all([SCENARIOS_DIR])[0])
+    rows: list[dict[str, Any]] = []
     for c in era_cards():
         state, missing = card_status(c, known)
         if only is None or state == only:
             rows.append({"id": c.id, "name": c.qualified_name, "types": list(c.types), "status": state,
-                         "missing": list(missing)})
+                         "missing": list(missing), "scenarios": len(uses.of(c))})
     counts = Counter(r["status"] for r in rows)
+    library = [r for r in rows if "Vampire" not in r["types"]]
+    used = {"library_encoded": sum(r["status"] == "encoded" for r in library),
+            "library_encoded_in_a_scenario": sum(r["status"] == "encoded" and r["scenarios"] > 0 for r in library)}
     if as_json:
-        print_json({"counts": dict(counts), "cards": rows})
+        print_json({"counts": dict(counts), **used, "cards": rows})
         return
     table = Table(header_style="bold", box=None)
-    for col in ("card", "type", "status", "not modelled"):
+    for col in ("card", "type", "status", "scenarios", "not modelled"):
         table.add_column(col)
     for r in rows:
         style = {"encoded": "green", "not encodable": "yellow"}.get(str(r["status"]), "dim")
         table.add_row(escape(f"{r['id']} {r['name']}"), escape(" / ".join(r["types"])), f"[{style}]{r['status']}[/]",
-                      escape("; ".join(r["missing"])))
+                      str(r["scenarios"] or ""), escape("; ".join(r["missing"])))
     console.print(table)
-    console.print(", ".join(f"{n} {k}" for k, n in sorted(counts.items())) + f" of {len(rows)} cards")
+    console.print(", ".join(f"{n} {k}" for k, n in sorted(counts.items())) + f" of {len(rows)} cards; "
+                  f"{used['library_encoded']} library cards encoded, {used['library_encoded_in_a_scenario']} of "
+                  "them played in a scenario")

@@ -9,6 +9,7 @@ from checker.engine.blocking import Declared, resolve_blocks
 from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
 from checker.engine.control import steal, steal_from
+from checker.engine.damage import burn_minion
 from checker.engine.decisions import (
     Action,
     ActionCardSpec,
@@ -435,12 +436,19 @@ def combat(state: State, d: Combat, ctx: Ctx) -> State:
 def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
     """A generic action card: its target, stealth, cost and effects."""
     card = d.card
-    state, actor = begin_action(state, d, ctx, card=True)
-    check_minion_card(actor, card, card.name, ctx)
-    ctx.cite("announce_action_card", f"{actor.name}'s action is announced by playing the action card {card.name}")
+    state, actor = begin_action(state, d, ctx, card=card.ability is None)
+    if card.ability is not None:
+        _own_ability(actor, card, ctx)
+    else:
+        check_minion_card(actor, card, card.name, ctx)
+        ctx.cite("announce_action_card", f"{actor.name}'s action is announced by playing the action card {card.name}")
     directed_at = None
-    if card.directed and card.steal is not None:
+    if card.steal_edge:
+        directed_at = _edge_holder(state, card, ctx)
+    elif card.directed and card.steal is not None:
         directed_at = steal_from(state, card, ctx)
+    elif card.directed and card.target is not None and _retainer_holder(state, card.target) is not None:
+        directed_at = _retainer_holder(state, card.target).controller  # type: ignore[union-attr]
     elif card.directed:
         target = card.target or prey_of_current(state, ctx)
         directed_at = state.minion(target).controller if state.has_minion(target) else target
@@ -455,14 +463,93 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
         _bleed_target(state, card, directed_at, ctx)
     if card.enter_combat:
         _combat_target(state, card.name, card.target, ctx)
+    if card.lock is not None or card.burn_target:
+        _check_target(state, actor, card, ctx)
     plan = Plan("card", directed_at, card.stealth, card.cost, card.name,
                 bleeds=card.bleed > 0 or card.bleed_plus is not None)
     state, ok = run_action(state, d, plan, ctx)
     if ok:
         state = _effects(state, d, directed_at, ctx)
-        ctx.cite("burn_action_card", f"{card.name} has no lasting effect and is burned")
-    return card_played(state, ctx, card.name)
+        if card.steal_edge and directed_at is not None:
+            state = replace(state, edge=state.current)
+            ctx.cite("card_over_rule", f"{card.name}: {state.current} takes the Edge from {directed_at}")
+        if card.ability is None:
+            ctx.cite("burn_action_card", f"{card.name} has no lasting effect and is burned")
+    return state if card.ability is not None else card_played(state, ctx, card.name)
 
+
+def _retainer_holder(state: State, name: str) -> Minion | None:
+    """The minion employing a retainer of this name, if it is not itself a minion's name."""
+    if state.has_minion(name):
+        return None
+    return next((m for m in state.minions if any(r.name == name for r in m.retainers)
+                 and m.location in ("ready", "torpor")), None)
+
+
+def _check_target(state: State, actor: Minion, card: ActionCardSpec, ctx: Ctx) -> None:
+    """The minion a card locks, unlocks or burns must be what the card says: whose, ready, what kind."""
+    target = card.target
+    holder = _retainer_holder(state, target) if target else None
+    if target is None or (not state.has_minion(target) and holder is None):
+        ctx.illegal("action_card", f"{card.name} names its target: say which minion with `target`")
+    me = state.current
+    owner = holder.controller if holder is not None else state.minion(target).controller
+    allowed = {"any": None, "prey": {state.prey(me)},
+               "predator_or_prey": {state.prey(me), state.predator(me)}}[card.target_whose]
+    if allowed is not None and owner not in allowed:
+        ctx.illegal("action_card", f"{card.name} targets a minion of {' or '.join(sorted(allowed))}; {target} is "
+                                   f"{owner}'s")
+    if holder is not None:
+        if card.target_kind != "ally_or_retainer":
+            ctx.illegal("action_card", f"{target} is a retainer: {card.name} targets a minion")
+        return
+    m = state.minion(target)
+    if card.target_ready and m.location != "ready":
+        ctx.illegal("action_card", f"{card.name} targets a ready minion; {target} is in {m.location}")
+    kind_ok = {"minion": True, "vampire": m.is_vampire, "ally_or_retainer": not m.is_vampire,
+               "younger_vampire_or_ally": not m.is_vampire or m.capacity < actor.capacity}[card.target_kind]
+    if not kind_ok:
+        step = "vampire_age" if card.target_kind == "younger_vampire_or_ally" else "action_card"
+        ctx.illegal(step, f"{target} is not {card.target_kind.replace('_', ' ')} as {card.name} needs")
+    if card.target_kind == "younger_vampire_or_ally" and m.is_vampire:
+        ctx.cite("vampire_age", f"{target}, capacity {m.capacity}, is younger than {actor.name}, capacity "
+                                f"{actor.capacity}")
+
+
+def _lock_or_burn(state: State, card: ActionCardSpec, ctx: Ctx) -> State:
+    """The action succeeded: its target is locked, unlocked or burned."""
+    target = card.target
+    assert target is not None
+    holder = _retainer_holder(state, target)
+    if card.burn_target and holder is not None:
+        state = state.with_minion(holder.name, retainers=tuple(r for r in holder.retainers if r.name != target))
+        ctx.cite("action_card", f"{card.name}: {target}, {holder.name}'s retainer, is burned")
+        return state.with_player(holder.controller, ash_heap=state.player(holder.controller).ash_heap + 1)
+    if card.burn_target:
+        return burn_minion(state, target, ctx, "action_card", f"is burned by {card.name}")
+    m = state.minion(target)
+    if m.location != "ready":
+        return state
+    state = state.with_minion(target, tapped=card.lock == "lock")
+    ctx.cite("action_card", f"{card.name}: {target} {'locks' if card.lock == 'lock' else 'unlocks'}")
+    return state
+
+
+def _own_ability(actor: Minion, card: ActionCardSpec, ctx: Ctx) -> None:
+    """An action a vampire's own card text gives: only that vampire takes it (rb95:12.p1)."""
+    if actor.card_name.casefold() != (card.ability or "").casefold():
+        ctx.illegal("card_over_rule", f"{card.name} is the text of {card.ability}, not of {actor.name}")
+    ctx.cite("card_over_rule", f"{actor.name}'s card gives it this action ({card.name}): no card is played")
+
+
+def _edge_holder(state: State, card: ActionCardSpec, ctx: Ctx) -> str:
+    """'Steal the Edge': from the Methuselah who has it; an Edge nobody holds cannot be stolen."""
+    if state.edge is None:
+        ctx.illegal("card_over_rule", f"{card.name}: nobody has the Edge, so there is no Edge to steal")
+    if state.edge == state.current:
+        ctx.illegal("card_over_rule", f"{card.name}: {state.current} already has the Edge")
+    ctx.cite("card_over_rule", f"{card.name} is directed at {state.edge}, who has the Edge")
+    return state.edge
 
 def _bleed_target(state: State, card: ActionCardSpec, target: str, ctx: Ctx) -> None:
     """A card's bleed goes to the prey, unless the card says 'any Methuselah' or 'your predator or prey'."""
@@ -522,13 +609,15 @@ def _add_blood(state: State, d: PlayAction, ctx: Ctx) -> State:
 def _blood_for_each(state: State, d: PlayAction, ctx: Ctx) -> State:
     """'Each of your unlocked vampires gains 1 blood.'; 'Each ready vampire controlled by your prey burns 1 blood.'"""
     card, me = d.card, state.current
-    if card.each_unlocked_gain_blood:
-        for m in state.minions_of(me, "ready"):
-            if m.is_vampire and not m.tapped:
-                state = state.move_blood(m.name, card.each_unlocked_gain_blood)
-                ctx.cite("action_card", f"{card.name}: {m.name}, unlocked, gains {card.each_unlocked_gain_blood} "
-                                        "blood")
+    if card.feed is not None:
+        f = card.feed
+        for m in state.minions_of(me, f.where):
+            if m.is_vampire and not (f.unlocked and m.tapped) and f.sect in (None, m.sect) and f.clan in (None, m.clan):
+                state = state.move_blood(m.name, f.amount)
+                ctx.cite("action_card", f"{card.name}: {m.name} gains {f.amount} blood from the blood bank")
                 state = drain_excess(state, m.name, ctx)
+    if card.crypt_move:
+        state = _from_crypt(state, card, ctx)
     if card.prey_vampires_burn:
         prey = state.prey(me)
         for m in state.minions_of(prey, "ready"):
@@ -536,6 +625,22 @@ def _blood_for_each(state: State, d: PlayAction, ctx: Ctx) -> State:
                 lost = min(card.prey_vampires_burn, m.blood)
                 state = state.move_blood(m.name, -lost)
                 ctx.cite("action_card", f"{card.name}: {m.name}, {prey}'s ready vampire, burns {lost} blood")
+    return state
+
+
+def _from_crypt(state: State, card: ActionCardSpec, ctx: Ctx) -> State:
+    """'Move the top card from your crypt to your uncontrolled region': the vampire it turns out to be."""
+    me, spec = state.current, card.crypt_move
+    assert spec is not None
+    name, capacity = spec.name, spec.capacity
+    if state.has_minion(name):
+        ctx.illegal("action_card", f"{card.name} moves a vampire from the crypt: {name} is already in the game")
+    if state.player(me).crypt <= 0:
+        ctx.illegal("action_card", f"{me}'s crypt is empty")
+    state = state.with_player(me, crypt=state.player(me).crypt - 1)
+    state = state.add_minion(Minion(name=name, controller=me, kind="vampire", blood=0, capacity=capacity,
+                                    location="uncontrolled"))
+    ctx.cite("action_card", f"{card.name}: {name}, the top card of {me}'s crypt, moves to her uncontrolled region")
     return state
 
 
@@ -562,6 +667,8 @@ def _effects(state: State, d: PlayAction, directed_at: str | None, ctx: Ctx) -> 
         state = _add_blood(state, d, ctx)
     if card.steal is not None:
         state = steal(state, d.actor, card, ctx)
+    if card.lock is not None or card.burn_target:
+        state = _lock_or_burn(state, card, ctx)
     state = _blood_for_each(state, d, ctx)
     if card.bleed and directed_at:
         amount = card.bleed + modifier_bleed(d)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from checker.engine.combat_decisions import Round, Strike
+from checker.engine.combat_decisions import Prevention, Round, Strike
 from checker.engine.context import Ctx
 from checker.engine.damage import CombatLedger, Hit, Shields, apply_hits, drain_to_capacity
 from checker.engine.diablerie import diablerie
@@ -92,13 +92,18 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
         ctx.announce("combat_round_begins", f"round {n} begins")
     prevent = Shields(dict(rnd.prevent), dict(rnd.prevent_non_aggravated), set(rnd.prevent_all),
                       set(rnd.aggravated_as_normal))
+    plays: Plays = {}
     for card in rnd.prevention:
         if card.by not in (acting, blocking):
             ctx.illegal("combat_outsiders", f"{card.by} is not in this combat and cannot prevent damage in it")
         check_minion_card(state.minion(card.by), card, card.name or "the prevention card", ctx)
-        state = _pay_card(state, card.by, card.cost, card.name, ctx)
+        if card.in_play is not None:
+            _in_play_prevention(state, card, ledger, ctx)
+        state = _pay_play(state, card.by, card.cost, card.name, card.one_play, "prevent", plays, ctx)
         if card.kind == "all":
             prevent.all_damage.add(card.by)
+        elif card.kind == "all_round":
+            prevent.all_damage_round.add(card.by)
         elif card.kind == "aggravated_as_normal":
             prevent.aggravated_as_normal.add(card.by)
         else:
@@ -113,15 +118,22 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
             prevent.any[k] = prevent.any.get(k, 0) + v
     late = [e.name or "a combat card" for e in rnd.effects if e.not_first_round]
     late += [s.name or s.weapon or f"{w}'s strike" for w, s in rnd.strikes.items() if s.not_first_round]
+    late += [m.weapon or m.granted_by or "a maneuver" for m in rnd.maneuvers if m.not_first_round]
     if n == 1 and late:
         ctx.illegal("card_over_rule", f"{late[0]} is not usable on the first round of combat: its text says so")
+    early = [e.name or "a combat card" for e in rnd.effects if e.first_round_only]
+    early += [s.name or s.weapon or f"{w}'s strike" for w, s in rnd.strikes.items() if s.first_round_only]
+    early += [m.weapon or m.granted_by or "a maneuver" for m in rnd.maneuvers if m.first_round_only]
+    if n > 1 and early:
+        ctx.illegal("card_over_rule", f"{early[0]} is only usable on the first round of combat (this is round {n}): "
+                                      "its text says so")
     for e in rnd.effects:
         state = _pay_card(state, e.by, e.cost, e.name, ctx)
     bonus = _effects(state, rnd, acting, blocking, ledger, ctx)
     aggravating = {e.to or e.by for e in rnd.effects if e.hands_aggravated}
     long_range, weapon_maneuvers = _range(state, rnd, acting, blocking, ledger, ctx)
     for m in rnd.maneuvers:
-        state = _pay_card(state, m.by, m.cost, m.weapon or m.granted_by, ctx)
+        state = _pay_play(state, m.by, m.cost, m.weapon or m.granted_by, m.one_play, "maneuver", plays, ctx)
     ctx.announce("strikes_phase", "strikes")
     strikes = {w: s.model_copy(update={"plus_damage": s.plus_damage + bonus.get(w, 0)}) if bonus.get(w) else s
                for w, s in rnd.strikes.items()}
@@ -154,8 +166,9 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
             ctx.illegal_param("maneuver_weapon_first_strike", f"{who} maneuvered with {w} and must strike with it "
                                                              "first this round")
     for who, st in strikes.items():
-        state = _pay_card(state, who, st.cost, st.name or st.weapon, ctx)
+        state = _pay_play(state, who, st.cost, st.name or st.weapon, st.one_play, "strike", plays, ctx)
     state = _strike_exchange(state, acting, blocking, strikes, prevent, long_range, ledger, ctx, first=True)
+    state = _additional_cards(state, rnd, strikes, acting, blocking, ctx)
     for ex in rnd.additional:
         if not _ready(state, acting, blocking):
             ctx.illegal("combat_ends_not_ready", "combat has ended: a combatant is no longer ready, "
@@ -178,8 +191,88 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
             ctx.illegal("combat_ends_not_ready", "combat has ended: a combatant is no longer ready")
         return state, False
     for p in rnd.presses:
-        state = _pay_card(state, p.by, p.cost, p.name, ctx)
+        state = _pay_play(state, p.by, p.cost, p.name, p.one_play, "press", plays, ctx)
     return state, _presses(state, rnd, acting, blocking, ctx)
+
+
+Plays = dict[tuple[str, str], dict[str, int]]
+"""One round's plays of cards that give several things at once: (minion, card) -> uses by place."""
+
+
+def _pay_play(state: State, who: str, cost: Cost, name: str | None, one_play: bool, place: str, plays: Plays,
+              ctx: Ctx) -> State:
+    """A card's cost, paid once for each play of it (rb95:3.2.cost-of-playing-cards): a card giving a strike and,
+    with it, a maneuver or press is one play, so its maneuver, strike and press in one round cost it once."""
+    if not one_play or not name:
+        return _pay_card(state, who, cost, name, ctx)
+    used = plays.setdefault((who, name), {})
+    before = max(used.values(), default=0)
+    used[place] = used.get(place, 0) + 1
+    if used[place] <= before:
+        if cost.blood or cost.pool:
+            ctx.announce("card_blood_cost" if cost.blood else "card_pool_cost",
+                         f"{name} gives {who} its {place} with what it gave before this round: one play, paid once")
+        return state
+    return _pay_card(state, who, cost, name, ctx)
+
+
+def _in_play_prevention(state: State, card: Prevention, ledger: CombatLedger, ctx: Ctx) -> None:
+    """A card in play letting its minion prevent damage (Flak Jacket, Resplendent Protector): the minion must carry
+    or employ it, and it prevents as often as its text says (rb95:12.p1)."""
+    m = state.minion(card.by)
+    name = card.name or "the card"
+    held = name in m.equipment if card.in_play == "equipment" else name in {r.name for r in m.retainers}
+    if not held:
+        ctx.illegal("card_over_rule", f"{card.by} {'carries' if card.in_play == 'equipment' else 'employs'} no "
+                                      f"{name}: only the minion with it may prevent damage by it")
+    if card.per == "combat":
+        used = ledger.card_uses.get((card.by, name), 0)
+        if used:
+            ctx.illegal("card_over_rule", f"{name} lets {card.by} prevent damage once each combat, already used "
+                                          "this combat: its text says so")
+        ledger.card_uses[(card.by, name)] = used + 1
+    ctx.cite("card_over_rule", f"{card.by} prevents damage with {name}, which it "
+                               f"{'carries' if card.in_play == 'equipment' else 'employs'}"
+                               + (" (once each combat)" if card.per == "combat" else ""))
+
+
+def _additional_cards(state: State, rnd: Round, strikes: dict[str, Strike], acting: str, blocking: str,
+                      ctx: Ctx) -> State:
+    """Cards giving additional strikes (ref14:V.D.8, ref14:V.D.9): each minion playing them strikes additionally only
+    as often as they say, and plays only one '(limited)' card each round (the cards' text, rb95:12.p1)."""
+    granted: dict[str, int] = {}
+    limited: dict[str, str] = {}
+    for who, st in strikes.items():
+        if st.additional:
+            granted[who] = granted.get(who, 0) + st.additional
+            if st.additional_limited:
+                limited[who] = st.name or "its strike card"
+    for card in rnd.additional_cards:
+        name = card.name or "an additional strike card"
+        if card.by not in (acting, blocking):
+            ctx.illegal("combat_outsiders", f"{card.by} is not in this combat and cannot gain additional strikes")
+        if not _ready(state, card.by):
+            ctx.illegal("combat_ends_not_ready", f"{card.by} is no longer ready: combat has ended")
+        check_minion_card(state.minion(card.by), card, name, ctx)
+        if card.limited and card.by in limited:
+            ctx.illegal("card_over_rule", f"{card.by} already used a limited additional strike this round "
+                                          f"({limited[card.by]}): {name} is '(limited)' too")
+        if card.limited:
+            limited[card.by] = name
+        state = _pay_card(state, card.by, card.cost, name, ctx)
+        granted[card.by] = granted.get(card.by, 0) + card.count
+        ctx.cite("additional_acting" if card.by == acting else "additional_blocking",
+                 f"{card.by} plays {name}: {card.count} additional strike{'s' if card.count > 1 else ''}")
+    used: dict[str, int] = {}
+    for ex in rnd.additional:
+        for who in ex.strikes:
+            used[who] = used.get(who, 0) + 1
+    for who, n in used.items():
+        if who in granted and n > granted[who]:
+            ctx.illegal("additional_acting" if who == acting else "additional_blocking",
+                        f"{who}'s cards give it {granted[who]} additional strike{'s' if granted[who] > 1 else ''} "
+                        f"this round, not {n}")
+    return state
 
 
 def _pay_card(state: State, who: str, cost: Cost, name: str | None, ctx: Ctx) -> State:
@@ -211,6 +304,10 @@ def _effects(state: State, rnd: Round, acting: str, blocking: str, ledger: Comba
             check_minion_card(state.minion(e.by), e, e.name or "the combat card", ctx)
             ctx.cite(step, f"{e.by} uses {e.name or 'a combat effect'}"
                      + (f" (+{e.plus_damage} damage this round)" if e.plus_damage and on == e.by else ""))
+        if e.plus_strength:
+            ledger.strength_bonus[on] = ledger.strength_bonus.get(on, 0) + e.plus_strength
+            ctx.cite("card_over_rule", f"{e.name or 'a combat card'}: {on} gets {e.plus_strength:+d} strength for "
+                                       "the rest of this combat")
         if e.strength is not None:
             ledger.strength[on] = e.strength
             ctx.cite("card_over_rule", f"{e.name or 'a combat card'}: {on}'s strength is {e.strength} for the rest "
@@ -316,6 +413,9 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
         what = "a hand strike" if s.hands else (s.weapon or s.name or "a strike that is not ranged")
         ctx.illegal("strike_range", f"the range is long: {who} cannot use {what}, which is not ranged; only "
                                     "ranged strikes, or strikes that do no damage (dodge, combat ends), reach it")
+    if s.close_range_only and long_range:
+        card = s.name or f"{who}'s strike"
+        ctx.illegal("strike_range", f"{card} is only usable at close range and the range is long")
     if s.long_range_only and not long_range:
         card = s.name or f"{who}'s strike"
         ctx.illegal("strike_range", f"{card} is only usable at long range and the range is close")
@@ -369,7 +469,7 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
                 continue
             base = ledger.strength.get(who)
             strength = state.minion(who).strength if base is None else base - ctx.p("hand_damage")
-            strength += state.minion(who).retainer_bonus("strength")[0]
+            strength += state.minion(who).retainer_bonus("strength")[0] + ledger.strength_bonus.get(who, 0)
             hits.append(_hit(who, opp, s, strength, ctx))
         if not hits:
             continue
@@ -383,7 +483,7 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
 
 
 def _hit(who: str, opp: str, s: Strike, strength: int, ctx: Ctx) -> Hit:
-    hands = ctx.p("hand_damage") + strength
+    hands = max(0, ctx.p("hand_damage") + strength)
     if s.strength_plus is not None:
         damage = hands + s.strength_plus + s.plus_damage
         what = s.weapon or s.name or f"{who}'s strike"

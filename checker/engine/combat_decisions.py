@@ -41,8 +41,15 @@ class Strike(Requires):
     target: str | None = Field(default=None, max_length=80, description="A retainer of the opposing minion.")
     long_range_only: bool = Field(default=False, description="'Only usable at long range'.")
     not_first_round: bool = Field(default=False, description="'Not usable on the first round of combat'.")
+    first_round_only: bool = Field(default=False, description="'Only usable on the first round of combat'.")
+    close_range_only: bool = Field(default=False, description="'Only usable at close range'.")
     any_range: bool = Field(default=False, description="Destroy or steal equipment at any range, not only close.")
     cost: Cost = Field(default=Cost(), description="What the strike card costs: blood from the striker.")
+    one_play: bool = Field(default=False, description="The card also gives a maneuver, press or prevention with "
+                                                      "this strike: one play of it, paid once (rb95:3.2).")
+    additional: int = Field(default=0, ge=0, le=5, description="Additional strikes the strike card gives "
+                                                               "('Strike: dodge, with an additional strike').")
+    additional_limited: bool = Field(default=False, description="Those additional strikes are '(limited)'.")
 
     @model_validator(mode="after")
     def _one_kind(self) -> Strike:
@@ -70,6 +77,10 @@ class Maneuver(Requires):
     each_combat: int | None = Field(default=None, ge=1, le=5,
                                     description="The card gives this many maneuvers each combat ('with 1 optional "
                                                 "maneuver each combat'); filled from a real card's text.")
+    not_first_round: bool = Field(default=False, description="'Not usable on the first round of combat'.")
+    first_round_only: bool = Field(default=False, description="'Only usable on the first round of combat'.")
+    one_play: bool = Field(default=False, description="The card gives this maneuver with a strike or press: one "
+                                                      "play of it, paid once.")
 
 
 class Exchange(Strict):
@@ -95,6 +106,11 @@ class CombatEffect(Requires):
     hands_aggravated: bool = Field(default=False, description="'Damage from this vampire's hand strikes is aggravated "
                                                               "this round.'")
     not_first_round: bool = Field(default=False, description="'Not usable on the first round of combat'.")
+    first_round_only: bool = Field(default=False, description="'Only usable on the first round of combat'.")
+    plus_strength: int = Field(default=0, ge=-5, le=5,
+                               description="Strength added for the rest of the combat ('+1 strength for the "
+                                           "remainder of the combat'; negative: 'The opposing minion gets -1 "
+                                           "strength this combat', with `to` the opposing minion).")
     cost: Cost = Field(default=Cost(), description="What the combat card costs: blood from the minion using it.")
     in_play: bool = Field(default=False, description="The combat effect of a card in play, not a combat card played "
                                                      "(cto V.B: other Methuselahs may use those).")
@@ -109,6 +125,8 @@ class Press(Requires):
     only: Literal["continue", "end"] | None = None
     name: str | None = Field(default=None, max_length=80, description="The card giving the press.")
     cost: Cost = Field(default=Cost(), description="What the card giving the press costs.")
+    one_play: bool = Field(default=False, description="The card gives this press with a strike, maneuver or "
+                                                      "prevention: one play of it, paid once.")
 
 
 class Prevention(Requires):
@@ -117,7 +135,24 @@ class Prevention(Requires):
     by: str = Name
     name: str | None = Field(default=None, max_length=80)
     amount: int = Field(default=0, ge=0, le=50)
-    kind: Literal["any", "non_aggravated", "all", "aggravated_as_normal"] = "any"
+    kind: Literal["any", "non_aggravated", "all", "all_round", "aggravated_as_normal"] = "any"
+    cost: Cost = Field(default=Cost(), description="What the card costs.")
+    per: Literal["use", "combat", "round"] = Field(default="use", description="How often a card in play prevents: "
+                                                                             "'may prevent 1 damage each combat'.")
+    in_play: Literal["equipment", "retainer"] | None = Field(
+        default=None, description="The card is in play on the minion (Flak Jacket, Resplendent Protector): it must "
+                                  "carry or employ it, and pays nothing.")
+    one_play: bool = Field(default=False, description="The card gives this prevention with a press or strike: one "
+                                                      "play of it, paid once.")
+
+
+class AdditionalCard(Requires):
+    """A card giving a minion additional strikes this round: 'Additional strike (limited).' (Blur)."""
+
+    by: str = Name
+    name: str | None = Field(default=None, max_length=80)
+    count: int = Field(default=1, ge=1, le=5)
+    limited: bool = False
     cost: Cost = Field(default=Cost(), description="What the card costs.")
 
 
@@ -159,6 +194,9 @@ class Round(Strict):
         default=(), description="Prevention cards played, with their requirements and costs (from `prevent:` "
                                 "naming real cards).")
     additional: tuple[Exchange, ...] = ()
+    additional_cards: tuple[AdditionalCard, ...] = Field(
+        default=(), description="Cards giving additional strikes this round (`{by: X, card: Blur, level: basic}`): "
+                                "a minion that plays one strikes additionally only as often as its cards say.")
     presses: tuple[Press, ...] = Field(default=(), description="Minions using a press, in order.")
     press_from_card: bool = Field(default=False, description="A card gives this round a press (ref14:V.E.2).")
     prevent_before_range: dict[str, int] = Field(

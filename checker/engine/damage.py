@@ -41,6 +41,7 @@ class Shields:
     non_aggravated: dict[str, int] = field(default_factory=dict)
     all_damage: set[str] = field(default_factory=set)
     aggravated_as_normal: set[str] = field(default_factory=set)
+    all_damage_round: set[str] = field(default_factory=set)  # all damage of the opponent's strikes, all round long
 
 
 @dataclass
@@ -52,6 +53,8 @@ class CombatLedger:
     retainer_life: dict[tuple[str, str], int]
     card_maneuvers: dict[tuple[str, str], int] = field(default_factory=dict)  # (minion, card) -> maneuvers this combat
     strength: dict[str, int] = field(default_factory=dict)  # minion -> strength set for this combat by a card
+    strength_bonus: dict[str, int] = field(default_factory=dict)  # minion -> strength added for this combat by cards
+    card_uses: dict[tuple[str, str], int] = field(default_factory=dict)  # (minion, card in play) -> uses this combat
     fixed_close: str | None = None  # the card that keeps this combat at close range (Gang Tactics)
 
 
@@ -246,8 +249,13 @@ def _damage(state: State, hits: list[Hit], prevent: Shields, ctx: Ctx) -> State:
             normal, agg, fixed_normal, fixed_agg = normal + agg, 0, fixed_normal + fixed_agg, 0
         shield = prevent.any.pop(victim, 0)  # what is not used now is lost, not kept for later strikes
         shield_normal = prevent.non_aggravated.pop(victim, 0)
-        if victim in prevent.all_damage and normal + agg:
+        if victim in prevent.all_damage_round and normal + agg:
             shield, shield_normal = normal + agg, 0
+            ctx.cite("card_over_rule", f"{victim} prevents all the damage of the opposing strikes for the rest of "
+                                       "this round, by a card's text")
+        elif victim in prevent.all_damage and normal + agg:
+            shield, shield_normal = normal + agg, 0
+            prevent.all_damage.discard(victim)  # the opponent's strike: not its additional strikes
             ctx.cite("card_over_rule", f"{victim} prevents all the damage of the opposing strike, by a card's text")
         normal_only = min(shield_normal, normal)  # prevention of normal damage goes first where it can
         any_on_normal = min(shield, normal - normal_only)

@@ -170,6 +170,24 @@ class Diablerize(Action):
     skill_card: bool = Field(default=True, description="A younger diablerist finds a skill card (ref14:II.C.8.e.i).")
 
 
+class Feed(Strict):
+    """Blood from the bank to each of the player's vampires of a kind ('Each of your unlocked vampires gains 1 blood',
+    'Each Ventrue antitribu in your uncontrolled region gains 1 blood')."""
+
+    amount: int = Field(ge=1, le=20)
+    where: Literal["ready", "uncontrolled"] = "ready"
+    unlocked: bool = False
+    sect: str | None = Field(default=None, max_length=40)
+    clan: str | None = Field(default=None, max_length=40)
+
+
+class NewVampire(Strict):
+    """A vampire that comes out of the crypt: its name in the scenario and its capacity."""
+
+    name: str = Name
+    capacity: int = Field(ge=1, le=20)
+
+
 class ActionCardSpec(Requires):
     """A generic action card, described by its effects (ref14:II.C.10)."""
 
@@ -197,8 +215,21 @@ class ActionCardSpec(Requires):
     blood_to_kind: Literal["younger_uncontrolled", "another"] | None = Field(
         default=None, description="What `blood_to` must be: 'a younger vampire in your uncontrolled region', "
                                   "'another vampire'.")
-    each_unlocked_gain_blood: int = Field(default=0, ge=0, le=20,
-                                          description="'Each of your unlocked vampires gains 1 blood.'")
+    feed: Feed | None = Field(default=None, description="'Each of your unlocked vampires gains 1 blood.'")
+    crypt_move: NewVampire | None = Field(
+        default=None, description="'Move the top card from your crypt to your uncontrolled region': the vampire it "
+                                  "turns out to be.")
+    lock: Literal["lock", "unlock"] | None = Field(default=None, description="The card locks (or unlocks) `target`.")
+    target_whose: Literal["any", "prey", "predator_or_prey"] = Field(
+        default="any", description="Whose minion `target` must be: 'controlled by your prey'.")
+    target_ready: bool = Field(default=False, description="`target` must be ready: 'Lock a ready minion'.")
+    target_kind: Literal["minion", "vampire", "younger_vampire_or_ally", "ally_or_retainer"] = Field(
+        default="minion", description="What `target` must be.")
+    burn_target: bool = Field(default=False, description="`target` (an ally or a retainer) is burned.")
+    ability: str | None = Field(default=None, max_length=80,
+                                description="The action is the acting vampire's own text (this card's), not a card "
+                                            "played from hand: nothing is played or replaced.")
+    steal_edge: bool = Field(default=False, description="'steal the Edge': from the Methuselah who has it.")
     steal: Literal["ally", "retainer", "location"] | None = Field(
         default=None, description="'(D) Steal an ally controlled by another Methuselah.' (or a retainer employed "
                                   "by another vampire, a location): `target` names it; its owner stays its owner.")
@@ -252,6 +283,9 @@ class MasterCard(Strict):
     discipline: str | None = Field(default=None, max_length=40,
                                    description="A Discipline card giving this Discipline (rb95:3.2.1.disciplines).")
     vampire: str | None = Field(default=None, max_length=80, description="The vampire a Discipline card is played on.")
+    in_play: bool = Field(default=False, description="'Put this card in play.': it stays in play (rb95:3.2.1.p1).")
+    unique: bool = Field(default=False, description="A unique card: a second copy in play contests it "
+                                                    "(ref14:II.note1).")
 
     @model_validator(mode="after")
     def _discipline_on(self) -> MasterCard:
@@ -260,8 +294,28 @@ class MasterCard(Strict):
         return self
 
 
-UntapStep = Literal["edge", "contests", "withdraw"]
-UNTAP_STEPS: tuple[UntapStep, ...] = ("edge", "contests", "withdraw")
+class CardUse(Strict):
+    """A card she controls in play used for what it does in one of her phases (the step `use_card`, in the
+    influence phase; `untap: {use_cards: [...]}` in the untap phase): a hunting ground giving a ready
+    vampire blood in her unlock phase, a location locked in her influence phase to add blood to an uncontrolled
+    vampire of a clan, a card locked for pool while she has the Edge."""
+
+    name: str = Name
+    vampire: str | None = Field(default=None, max_length=80, description="The vampire that gains the blood.")
+    phase: Literal["unlock", "influence"] | None = Field(default=None, description="The phase it is used in.")
+    blood: int = Field(default=0, ge=0, le=10, description="Blood the vampire gains from the bank.")
+    to: Literal["ready", "uncontrolled"] | None = Field(
+        default=None, description="Where the vampire must be: ready and controlled, or in her uncontrolled region.")
+    clan: str | None = Field(default=None, max_length=40, description="The clan the vampire must be of.")
+    pool: int = Field(default=0, ge=0, le=10, description="Pool she gains.")
+    if_edge: bool = Field(default=False, description="Only while she controls the Edge.")
+    lock: bool = Field(default=False, description="The card locks to be used.")
+    hunting_ground: bool = Field(default=False, description="A hunting ground: a vampire gains blood from only one "
+                                                            "each turn, as the card says.")
+
+
+UntapStep = Literal["edge", "contests", "cards", "withdraw"]
+UNTAP_STEPS: tuple[UntapStep, ...] = ("edge", "contests", "cards", "withdraw")
 
 
 class Untap(Strict):
@@ -273,14 +327,19 @@ class Untap(Strict):
     yield_: tuple[str, ...] = Field(default=(), alias="yield",
                                     description="Minions whose contested card she yields (ref14:II.A.2.d.iii).")
     yield_titles: tuple[str, ...] = Field(default=(), description="Vampires whose contested title she yields.")
+    yield_cards: tuple[str, ...] = Field(default=(), description="Her contested cards in play (locations, master "
+                                                                 "cards) she yields (ref14:II.A.2.d.iii).")
+    use_cards: tuple[CardUse, ...] = Field(default=(), max_length=20,
+                                           description="Her cards in play used in the untap phase (ref14:II.A.2.e): "
+                                                       "[{card: Zoo Hunting Ground, vampire: X}].")
     withdraw: bool = Field(default=False, description="Announce her intention to withdraw (ref14:II.A.2.f).")
     edge_pool: bool = Field(default=True, description="With the Edge, take its pool; false declines it, where the "
                                                       "edition makes it optional (rb95:6.1.edge).")
     order: tuple[UntapStep, ...] = Field(
-        default=UNTAP_STEPS, min_length=1, max_length=3,
+        default=UNTAP_STEPS, min_length=1, max_length=4,
         description="The order of the untap steps, taken after untapping in any order (ref14:II.A.2): `edge` "
-                    "(II.A.2.b), `contests` (II.A.2.c and d), `withdraw` (II.A.2.f). Steps left out follow in "
-                    "this default order.")
+                    "(II.A.2.b), `contests` (II.A.2.c and d), `cards` (II.A.2.e, the cards in `use_cards`), `withdraw` "
+                    "(II.A.2.f). Steps left out follow in this default order.")
 
     @model_validator(mode="after")
     def _once_each(self) -> Untap:
@@ -403,6 +462,7 @@ DECISIONS: dict[str, type[Strict]] = {
     "untap": Untap,
     "master": Master,
     "out_of_turn_master": OutOfTurnMaster,
+    "use_card": CardUse,
     "bleed": Bleed,
     "hunt": Hunt,
     "employ_retainer": EmployRetainer,

@@ -6,13 +6,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from checker.engine import actions, phases, politics, untap, withdrawal
+from checker.engine import actions, in_play, phases, politics, untap, withdrawal
 from checker.engine.context import Ctx
 from checker.engine.decisions import (
     Bleed,
     BloodHunt,
     BurnVampires,
     CallVote,
+    CardUse,
     Combat,
     Diablerize,
     Discard,
@@ -49,6 +50,7 @@ HANDLERS: dict[type[Strict], Handler] = {
     Untap: untap.untap_phase,
     Master: phases.master,
     OutOfTurnMaster: phases.out_of_turn_master,
+    CardUse: in_play.use_card,
     Bleed: actions.bleed,
     Hunt: actions.hunt,
     EmployRetainer: actions.employ_retainer,

@@ -26,6 +26,8 @@ class Requires(Strict):
                              description="'Requires a Camarilla vampire.': the sect of the vampire playing it.")
     titles: tuple[str, ...] = Field(default=(), max_length=5,
                                     description="'Requires a prince or justicar.': title kinds, any will do.")
+    capacity_above: int | None = Field(default=None, ge=1, le=11,
+                                       description="'Requires a ... vampire with a capacity above 6.'")
     mentions: tuple[str, ...] = Field(
         default=(), max_length=20, description="Words of the Advanced Game its text uses (intercept, maneuver, ...): "
                                                "the Basic Game removes such cards (rb95:4.2.step3.basic-deck).")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from checker.engine import mandatory_hunt
+from checker.engine import in_play, mandatory_hunt
 from checker.engine.contests import on_control
 from checker.engine.context import Ctx
 from checker.engine.decisions import Cost, Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
@@ -94,6 +94,7 @@ def untap(state: State, ctx: Ctx) -> State:
     kept = [] if every_vampire else [m.name for m in state.minions if m.tapped and m.controller != me
                                      and m.location in ("ready", "torpor", "new")]
     state = replace(state, minions=tuple(replace(m, tapped=False) if untaps(m) else m for m in state.minions))
+    state = state.with_player(me, cards_locked=())  # her locations and other cards in play unlock too
     ctx.cite("untap", f"{me} untaps all her cards")
     if kept:
         ctx.cite("untap_only_own", f"only {me}'s own cards untap: {', '.join(kept)} "
@@ -177,9 +178,12 @@ def _play_master(state: State, who: str, card: MasterCard, ctx: Ctx) -> State:
         state = play_discipline_card(state, who, card, ctx)
     if card.location:
         ctx.cite("location_card", f"{card.name} is a location: it stays in play")
-        p = state.player(who)
-        state = state.with_player(who, in_play=(*p.in_play, (card.name, who)))
-    return replace_card(state, who, ctx, card.name, stays_in_play=card.location or card.discipline is not None)
+    elif card.in_play:
+        ctx.cite("master_effect", f"{card.name} takes effect as it is put in play, and stays there")
+    if card.location or card.in_play:
+        state = in_play.put_in_play(state, who, card.name, card.unique, ctx)
+    return replace_card(state, who, ctx, card.name,
+                        stays_in_play=card.location or card.in_play or card.discipline is not None)
 
 
 def drain_excess(state: State, minion: str, ctx: Ctx) -> State:

@@ -221,6 +221,8 @@ def call_vote(state: State, d: CallVote, ctx: Ctx) -> State:
         terms = terms.model_copy(update={"titled": actor.name, "title_on_acting": False})
     state = card_played(state, ctx, d.card.name, stays=terms.card_stays)
     _check_terms(state, terms, ctx)
+    if terms.chosen_younger:
+        _check_younger(state, terms, actor, ctx)
     ctx.cite("terms_on_success", f"the action succeeded: the terms of {d.card.name} are set now")
     ctx.announce("vote_terms", f"terms: {describe_terms(terms)}")
     state, passed = referendum(state, d.vote, ctx, caller=me, acting=actor.name, clan_votes=d.card.clan_votes)
@@ -248,6 +250,13 @@ def _check_terms(state: State, t: Terms, ctx: Ctx) -> None:
         ctx.illegal("vote_terms", f"{t.titled} is an ally: only vampires hold titles")
     if t.loses_title is not None and (not state.has_minion(t.loses_title) or not state.minion(t.loses_title).title):
         ctx.illegal("vote_terms", f"{t.loses_title} holds no title to lose")
+    if t.swap_with is not None and (not state.has_player(t.swap_with) or state.player(t.swap_with).gone
+                                    or t.swap_with == state.current):
+        ctx.illegal("vote_terms", f"{t.swap_with} is not another Methuselah in the game")
+    if t.edge_to is not None and (not state.has_player(t.edge_to) or state.player(t.edge_to).gone):
+        ctx.illegal("vote_terms", f"{t.edge_to} is not a Methuselah in the game")
+    if t.allocation_points is not None:
+        _check_allocation(state, t, ctx)
     if (t.location is None) != (t.location_to is None):
         ctx.illegal("vote_terms", "a location changes control with both `location` and `location_to`")
     if t.location and not any(c == t.location for p in state.players for c, _ in p.in_play):
@@ -257,9 +266,33 @@ def _check_terms(state: State, t: Terms, ctx: Ctx) -> None:
     _check_chosen(state, t, ctx)
 
 
+def _check_younger(state: State, t: Terms, actor: Minion, ctx: Ctx) -> None:
+    """'Choose a ready younger vampire': younger than the acting vampire, by capacity (rb95:3.blood-capacity.age)."""
+    chosen = t.to_uncontrolled or t.burn or t.titled or t.loses_title
+    if chosen is None:
+        return
+    m = state.minion(chosen)
+    if m.capacity >= actor.capacity:
+        ctx.illegal("vampire_age", f"{chosen} (capacity {m.capacity}) is not younger than {actor.name} "
+                                   f"(capacity {actor.capacity})")
+    ctx.cite("vampire_age", f"{chosen}, capacity {m.capacity}, is younger than {actor.name}, capacity "
+                            f"{actor.capacity}")
+
+
+def _check_allocation(state: State, t: Terms, ctx: Ctx) -> None:
+    """'Allocate X points among two or more Methuselahs': all the points, to two or more of them."""
+    points = t.allocation_points or len(state.in_game())
+    given = sum(t.burn_pool.values())
+    if given != points or len([n for n in t.burn_pool.values() if n > 0]) < 2:
+        ctx.illegal("vote_terms", f"the card allocates {points} points among two or more Methuselahs; the terms "
+                                  f"give {given} to {len(t.burn_pool)}")
+    ctx.cite("vote_terms", f"{points} points allocated among {', '.join(t.burn_pool)}")
+
+
 def _check_chosen(state: State, t: Terms, ctx: Ctx) -> None:
     """The vampire the card's player chose must be what the card says: 'Choose a ready prince.'"""
-    chosen = next((m for m in (t.loses_title, t.burn, None if t.title_on_acting else t.titled) if m), None)
+    chosen = next((m for m in (t.loses_title, t.burn, t.to_uncontrolled, None if t.title_on_acting else t.titled)
+                   if m), None)
     if chosen is None or not (t.chosen_ready or t.chosen_title or t.chosen_clan or t.chosen_sect):
         return
     m = state.minion(chosen)
@@ -277,25 +310,32 @@ def _check_chosen(state: State, t: Terms, ctx: Ctx) -> None:
 
 
 def describe_terms(t: Terms) -> str:
-    parts = [f"{who} gains {n} pool" for who, n in t.gain_pool.items()]
-    parts += [f"{who} burns {n} pool" for who, n in t.burn_pool.items()]
-    if t.title and t.titled:
-        parts.append(f"{t.titled} becomes {t.title}")
-    if t.burn:
-        parts.append(f"{t.burn} is burned")
-    if t.capacity:
-        parts.append(f"the new title holder's capacity changes by {t.capacity:+d}"
-                     + (f" if {t.capacity_if_clan}" if t.capacity_if_clan else ""))
-    if t.each_pool:
-        per = "" if t.each_per == "methuselah" else f" for each {t.each_per} she controls"
-        parts.append(f"each Methuselah {'gains' if t.each_pool > 0 else 'burns'} {abs(t.each_pool)} pool{per}")
-    if t.edge_pool:
-        parts.append(f"the Methuselah with the Edge {'gains' if t.edge_pool > 0 else 'burns'} {abs(t.edge_pool)} pool")
-    if t.loses_title:
-        parts.append(f"{t.loses_title} loses its title")
-    if t.location:
-        parts.append(f"{t.location_to} takes control of {t.location}")
-    return "; ".join(parts) or "no effect the engine models"
+    """The terms in words, for the trace."""
+    def pool(n: int) -> str:
+        return f"{'gains' if n > 0 else 'burns'} {abs(n)} pool"
+
+    per = "" if t.each_per == "methuselah" else f" for each {t.each_per} she controls"
+    clan = f" for each {t.each_per_clan} she controls" if t.each_per_clan else ""
+    said = [
+        *(f"{who} gains {n} pool" for who, n in t.gain_pool.items()),
+        *(f"{who} burns {n} pool" for who, n in t.burn_pool.items()),
+        f"{t.titled} becomes {t.title}" if t.title and t.titled else "",
+        f"{t.burn} is burned" if t.burn else "",
+        (f"the new title holder's capacity changes by {t.capacity:+d}"
+         + (f" if {t.capacity_if_clan}" if t.capacity_if_clan else "")) if t.capacity else "",
+        f"each Methuselah {pool(t.each_pool)}{per}{clan}" if t.each_pool else "",
+        f"each Methuselah {pool(t.each_base)} more" if t.each_base else "",
+        f"the Methuselah with the Edge {pool(t.edge_pool)}" if t.edge_pool else "",
+        f"{t.loses_title} loses its title" if t.loses_title else "",
+        f"{t.edge_to} gets the Edge" if t.edge_to else "",
+        f"every ready {t.lock_clan} locks" if t.lock_clan else "",
+        (f"the caller's Methuselah steals {t.steal_from_richer} pool from each richer one"
+         if t.steal_from_richer else ""),
+        f"every vampire with a bleed of {t.burn_bleed_at_least} or more is burned" if t.burn_bleed_at_least else "",
+        f"{t.location_to} takes control of {t.location}" if t.location else "",
+        f"{t.to_uncontrolled} goes to the uncontrolled region" if t.to_uncontrolled else "",
+    ]
+    return "; ".join(p for p in said if p) or "no effect the engine models"
 
 
 def apply_terms(state: State, t: Terms, card: str, ctx: Ctx) -> State:
@@ -312,6 +352,7 @@ def apply_terms(state: State, t: Terms, card: str, ctx: Ctx) -> State:
         state = give_title(state, t.titled, t.title, ctx)
         state = _title_capacity(state, t, ctx)
     state = _pool_terms(state, t, ctx)
+    state = _table_terms(state, t, ctx)
     if t.loses_title and state.minion(t.loses_title).title:
         ctx.cite("vote_effects", f"{t.loses_title} loses the title {state.minion(t.loses_title).title}")
         state = state.with_minion(t.loses_title, title=None, title_contested=False)
@@ -339,12 +380,13 @@ def _title_capacity(state: State, t: Terms, ctx: Ctx) -> State:
 def _pool_terms(state: State, t: Terms, ctx: Ctx) -> State:
     """Pool every Methuselah gains or burns (once, or for each (locked) minion she controls), and the Edge's."""
     changes: list[tuple[str, int]] = []
-    if t.each_pool:
+    if t.each_pool or t.each_base:
         for p in state.in_game():
             mine = [m for m in state.minions_of(p.name, "ready", "torpor")
-                    if t.each_per != "locked minion" or m.tapped]
-            count = 1 if t.each_per == "methuselah" else len(mine)
-            changes.append((p.name, t.each_pool * count))
+                    if (t.each_per != "locked minion" or m.tapped)
+                    and (t.each_per_clan is None or (m.is_vampire and m.clan == t.each_per_clan))]
+            count = 1 if t.each_per == "methuselah" and t.each_per_clan is None else len(mine)
+            changes.append((p.name, t.each_pool * count + t.each_base))
     if t.edge_pool and state.edge is not None:
         changes.append((state.edge, t.edge_pool))
     for who, n in changes:
@@ -352,6 +394,53 @@ def _pool_terms(state: State, t: Terms, ctx: Ctx) -> State:
             n = -min(-n, state.player(who).pool)
         state = state.move_pool(who, n)
         ctx.cite("vote_effects", f"{who} {'gains' if n >= 0 else 'burns'} {abs(n)} pool")
+    return state
+
+
+def _table_terms(state: State, t: Terms, ctx: Ctx) -> State:
+    """The Edge given, a clan locked, pool stolen from richer Methuselahs, vampires with a high bleed burned, a
+    vampire banished to the uncontrolled region."""
+    if t.to_uncontrolled and state.minion(t.to_uncontrolled).location == "ready":
+        state = state.with_minion(t.to_uncontrolled, location="uncontrolled", tapped=False)
+        ctx.cite("vote_effects", f"{t.to_uncontrolled} is moved to its controller's uncontrolled region, with its "
+                                 "blood, title and cards, out of play while it is uncontrolled")
+    if t.edge_to:
+        state = replace(state, edge=t.edge_to)
+        ctx.cite("vote_effects", f"{t.edge_to} gets the Edge")
+    if t.lock_clan:
+        for m in state.minions:
+            if m.is_vampire and m.clan == t.lock_clan and m.location == "ready" and not m.tapped:
+                state = state.with_minion(m.name, tapped=True)
+                ctx.cite("vote_effects", f"{m.name}, a {t.lock_clan}, locks")
+    if t.steal_from_richer and state.current is not None:
+        me = state.current
+        for p in [p for p in state.in_game() if p.name != me and p.pool > state.player(me).pool]:
+            n = min(t.steal_from_richer, state.player(p.name).pool)
+            state = state.move_pool(p.name, -n).move_pool(me, n)
+            ctx.cite("vote_effects", f"{me} steals {n} pool from {p.name}, who had more pool")
+    if t.steal_unless_capacity_above is not None and state.current is not None:
+        me, cap = state.current, t.steal_unless_capacity_above
+        for p in [p for p in state.in_game() if p.name != me]:
+            if any(m.is_vampire and m.capacity > cap for m in state.minions_of(p.name, "ready", "torpor")):
+                continue
+            n = min(1, state.player(p.name).pool)
+            state = state.move_pool(p.name, -n).move_pool(me, n)
+            ctx.cite("vote_effects", f"{p.name} controls no vampire with a capacity above {cap}: {me} steals {n} "
+                                     "pool")
+    if t.swap_with and state.current is not None:
+        seats = [p.name for p in state.players]
+        i, j = seats.index(state.current), seats.index(t.swap_with)
+        players = list(state.players)
+        players[i], players[j] = players[j], players[i]
+        state = replace(state, players=tuple(players))
+        seating = ", ".join(p.name for p in players)
+        ctx.cite("vote_effects", f"{state.current} and {t.swap_with} switch places: the seating is {seating}")
+    if t.burn_bleed_at_least:
+        for m in list(state.minions):
+            bleed = m.bleed + m.retainer_bonus("bleed")[0]
+            if m.is_vampire and m.location == "ready" and bleed >= t.burn_bleed_at_least:
+                ctx.cite("vote_effects", f"{m.name}'s bleed is {bleed}")
+                state = burn_minion(state, m.name, ctx, "vote_effects", "is burned")
     return state
 
 

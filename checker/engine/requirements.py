@@ -41,6 +41,11 @@ def check_minion_card(actor: Minion, card: Requires, name: str, ctx: Ctx) -> Non
             ctx.illegal("card_over_rule", f"{name} requires a {card.sect} vampire and {actor.name} is "
                                           f"{actor.sect or 'of no sect its card names'}")
         ctx.cite("card_over_rule", f"{actor.name} is {card.sect}, as {name} requires")
+    if card.capacity_above is not None:
+        if actor.capacity <= card.capacity_above:
+            ctx.illegal("card_over_rule", f"{name} requires a vampire with a capacity above {card.capacity_above}; "
+                                          f"{actor.name}'s is {actor.capacity}")
+        ctx.cite("card_over_rule", f"{actor.name}'s capacity, {actor.capacity}, is above {card.capacity_above}")
     if card.titles:
         held = holds_title(actor, card.titles)
         if held is None:

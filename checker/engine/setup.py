@@ -39,6 +39,11 @@ class PlayerSetup(Strict):
     withdrawing: bool = Field(default=False, description="She announced her withdrawal (ref14:VI.B).")
     in_play: tuple[str, ...] = Field(default=(), max_length=40,
                                      description="Her master cards in play, such as locations: [Art Museum].")
+    locked: tuple[str, ...] = Field(default=(), max_length=40,
+                                    description="Her cards in play that are locked (used): [Art Museum].")
+    contested: tuple[str, ...] = Field(default=(), max_length=40,
+                                       description="Her unique cards in play that another copy contests "
+                                                   "(ref14:II.note1).")
 
 
 def named_after(data: Any, key: str) -> Any:
@@ -149,6 +154,10 @@ def check_setup(s: Setup) -> list[Issue]:
         elif p.pool == 0 and p.ousted is None:
             issues.append((("players", i, "pool"), "a Methuselah with no pool is ousted (rb95:10.ousting): "
                                                    "set ousted: true or give her pool"))
+        for key, cards in (("locked", p.locked), ("contested", p.contested)):
+            for card in cards:
+                if card not in p.in_play:
+                    issues.append((("players", i, key), f"{card!r} is not one of {p.name}'s cards in play"))
     names: set[str] = set(players)
     for i, m in enumerate(s.minions):
         where = ("minions", i)
@@ -216,7 +225,8 @@ def initial_state(s: Setup, ctx: Ctx) -> State:
         Player(name=p.name, pool=p.pool if p.pool is not None else (0 if p.ousted else ctx.p("starting_pool")),
                vp=p.vp, hand=p.hand if p.hand is not None else ctx.p("hand_size"), library=p.library,
                crypt=p.crypt, ousted=bool(p.ousted), own_turns=_own_turns(s, i, current), withdrawing=p.withdrawing,
-               in_play=tuple((card, p.name) for card in p.in_play))
+               in_play=tuple((card, p.name) for card in p.in_play), cards_locked=p.locked,
+               cards_contested=p.contested)
         for i, p in enumerate(s.players))
     minions = tuple(_minion(m) for m in s.minions)
     decks = tuple(Deck(player=p, crypt=d.crypt, resources=d.resources, cached_vampire=d.cached_vampire,

@@ -105,6 +105,8 @@ class Player:
     withdrawn: bool = False
     lost: bool = False
     in_play: tuple[tuple[str, str], ...] = ()  # master cards she controls in play (locations): (card, owner)
+    cards_locked: tuple[str, ...] = ()  # her cards in play that are locked (a location used): they unlock at her untap
+    cards_contested: tuple[str, ...] = ()  # her unique cards in play that another copy contests (ref14:II.note1)
 
     @property
     def gone(self) -> bool:

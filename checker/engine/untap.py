@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.engine import contests, phases, withdrawal
+from checker.engine import contests, in_play, phases, withdrawal
 from checker.engine.context import Ctx
 from checker.engine.decisions import Untap
 from checker.engine.state import State
@@ -14,7 +14,7 @@ def untap_phase(state: State, d: Untap, ctx: Ctx) -> State:
         state = withdrawal.withdraw(state, ctx)
         return phases.next_turn(state, me)
     state = phases.untap(state, ctx)
-    if ("order" in d.model_fields_set or d.withdraw
+    if ("order" in d.model_fields_set or d.withdraw or state.player(state.current).cards_contested
             or any(m.contested or m.title_contested for m in state.minions_of(state.current))):
         ctx.cite("untap_steps", "after untapping, the untap steps are taken in the order "
                                 f"{', '.join(d.steps)}")
@@ -23,6 +23,9 @@ def untap_phase(state: State, d: Untap, ctx: Ctx) -> State:
             state = phases.edge_gain(state, ctx, take=d.edge_pool)
         elif step == "contests":
             state = contests.untap_contests(state, d.yield_, d.yield_titles, ctx)
+            state = in_play.untap_card_contests(state, d.yield_cards, ctx)
+        elif step == "cards":
+            state = in_play.untap_uses(state, d.use_cards, ctx)
         elif d.withdraw:
             state = withdrawal.announce(state, ctx)
     return contests.torpor_yields(state, ctx)

@@ -71,6 +71,27 @@ class Terms(Strict):
     location: str | None = Field(default=None, max_length=80, description="A location in play that changes "
                                                                           "controller ...")
     location_to: str | None = Field(default=None, max_length=80, description="... to this Methuselah.")
+    to_uncontrolled: str | None = Field(default=None, max_length=80,
+                                        description="A vampire moved to its controller's uncontrolled region, keeping "
+                                                    "its blood, title and cards (out of play until controlled).")
+    chosen_younger: bool = Field(default=False, description="The chosen vampire must be younger than the acting one.")
+    edge_to: str | None = Field(default=None, max_length=80, description="The Methuselah who gets the Edge.")
+    lock_clan: str | None = Field(default=None, max_length=40, description="Every ready vampire of this clan locks.")
+    each_per_clan: str | None = Field(default=None, max_length=40,
+                                      description="`each_pool` for each vampire of this clan she controls ...")
+    each_base: int = Field(default=0, ge=-5, le=5, description="... plus this, once ('X+1').")
+    allocation_points: int | None = Field(default=None, ge=0, le=20,
+                                          description="`burn_pool` is an allocation of this many points among two or "
+                                                      "more Methuselahs (0: as many as there are Methuselahs).")
+    steal_from_richer: int = Field(default=0, ge=0, le=5, description="The caller's Methuselah steals this much "
+                                                                      "from each Methuselah with more pool.")
+    burn_bleed_at_least: int | None = Field(default=None, ge=1, le=20,
+                                            description="Every vampire whose bleed is at least this is burned.")
+    steal_unless_capacity_above: int | None = Field(
+        default=None, ge=1, le=20, description="The caller's Methuselah steals 1 pool from each Methuselah who "
+                                               "controls no vampire with a capacity above this.")
+    swap_with: str | None = Field(default=None, max_length=80,
+                                  description="The caller's Methuselah and this one switch seats.")
     chosen_sect: str | None = Field(default=None, max_length=40, description="... must be of this sect.")
 
 

@@ -145,6 +145,9 @@ def _new_names(decision: BaseModel) -> list[str]:
     for t in data.get("transfers", ()) or ():
         if isinstance(t, dict) and isinstance(t.get("crypt_move"), dict) and "name" in t["crypt_move"]:
             found.append(str(t["crypt_move"]["name"]))
+    card = data.get("card")
+    if isinstance(card, dict) and isinstance(card.get("crypt_move"), dict):  # Kindred Intelligence
+        found.append(str(card["crypt_move"]["name"]))
     return found
 
 

@@ -32,6 +32,8 @@ class PlayerExpect(Strict):
     withdrawn: bool | None = Field(default=None, description="She withdrew from the game (ref14:VI.D).")
     withdrawing: bool | None = Field(default=None, description="Her attempt to withdraw is still on (ref14:VI.C).")
     in_play: tuple[str, ...] | None = Field(default=None, description="Her master cards in play (locations).")
+    locked: tuple[str, ...] | None = Field(default=None, description="Her cards in play that are locked.")
+    contested: tuple[str, ...] | None = Field(default=None, description="Her cards in play that are contested.")
 
 
 class RetainerExpect(Strict):

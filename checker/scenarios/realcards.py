@@ -139,17 +139,19 @@ def _vampire_card(text: str, where: tuple[str | int, ...], issues: list[Issue]) 
 
 CONTEXTS = {"grapple": "grapple", "effects": "effect", "modifier": "modifier", "modifiers": "modifier",
             "after_blocks": "modifier",
-            "reaction": "reaction", "equipment": "equipment", "retainer": "retainer", "ally": "ally"}
+            "reaction": "reaction", "equipment": "equipment", "retainer": "retainer", "ally": "ally",
+            "use_cards": "in_play", "use_card": "in_play", "additional_cards": "additional"}
 """The key a card spec is written under, and what it is played as."""
 STEP_CARDS = {"action": "action", "master": "master", "out_of_turn_master": "master", "call_vote": "political"}
 """Steps whose `card:` is a card spec: what it is played as."""
 LIBRARY_TYPES = {
     "grapple": ("Combat",),
     "maneuver": ("Combat", "Equipment", "Action", "Action Modifier", "Reaction"),
-    "press": ("Combat", "Equipment"), "prevent": ("Combat", "Equipment"), "master": ("Master",),
+    "press": ("Combat", "Equipment"), "prevent": ("Combat", "Equipment", "Retainer"), "master": ("Master",),
+    "additional": ("Combat",),
     "effect": ("Combat",), "action": ("Action",), "strike": ("Combat", "Equipment"), "modifier": ("Action Modifier",),
     "reaction": ("Reaction",), "equipment": ("Equipment",), "retainer": ("Retainer",), "ally": ("Ally",),
-    "political": ("Political Action",)}
+    "political": ("Political Action",), "in_play": ("Master",)}
 
 
 def resolve_steps(steps: tuple[dict[str, Any], ...]) -> tuple[tuple[dict[str, Any], ...], list[Issue]]:
@@ -285,6 +287,12 @@ def _redirect(node: dict[str, Any], path: tuple[str | int, ...], issues: list[Is
     return {**rest, "reaction": reaction, "lock": lock}
 
 
+def _ability(card: Card, context: str) -> bool:
+    """A vampire whose own text gives an action, named as the card of an `action` step."""
+    enc = encoding_of(card.id) if context == "action" and "Vampire" in card.types else None
+    return enc is not None and any(p.ability_action is not None for p in enc.parts)
+
+
 def _real(name: str) -> tuple[Card, Encoding | None] | None:
     try:
         card = find_card(name)
@@ -303,7 +311,7 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
         near = f"; the nearest: {', '.join(exc.suggestions[:3])}" if exc.suggestions else ""
         issues.append((where, f"no card named {name!r}{near}"))
         return failed  # reported once, not again by the step checks
-    if not set(card.types) & set(LIBRARY_TYPES[context]):
+    if not set(card.types) & set(LIBRARY_TYPES[context]) and not _ability(card, context):
         kind = " / ".join(card.types)
         issues.append((where, f"{card.name} is {'an' if kind[0] in 'AEIOU' else 'a'} {kind} card: it cannot be "
                               f"played as a {context}"))
@@ -338,6 +346,11 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
         issues.append((where, wrong))
         return failed
     fields = _fields(card, parts, context, level)
+    if context == "strike":
+        fields = _strike_card(card, parts, node, fields, path, issues)
+    if context == "effect" and any(p.combat_strength is not None and p.combat_strength.opponent for p in parts) \
+            and (not isinstance(node.get("to"), str) or node.get("to") == node.get("by")):
+        issues.append((where, f"{card.name} changes the opposing minion's strength: say which with `to:`"))
     if context == "political":
         fields["terms"] = _terms(card, parts, node.get("choose"), (*path, "choose"), issues)
         given = [p.clan_votes.model_dump() for p in parts if p.clan_votes is not None]
@@ -350,6 +363,59 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
     return {**rest, **fields}
 
 
+def _in_play_use(parts: tuple[Part, ...]) -> dict[str, Any]:
+    """What a card in play does when used: blood to a vampire, pool, in which phase, locking it."""
+    fields: dict[str, Any] = {}
+    for p in parts:
+        if p.phase_blood is not None:
+            b = p.phase_blood
+            fields.update(phase=b.phase, blood=b.amount, to=b.to, lock=b.lock, **({"clan": b.clan} if b.clan else {}))
+        if p.phase_pool is not None:
+            fields.update(phase=p.phase_pool.phase, pool=p.phase_pool.amount, lock=p.phase_pool.lock,
+                          if_edge=p.phase_pool.edge)
+        if p.being == "hunting ground" or p.one_hunting_ground:
+            fields["hunting_ground"] = True
+    return fields
+
+
+def _strike_card(card: Card, parts: tuple[Part, ...], node: dict[str, Any], fields: dict[str, Any],
+                 path: tuple[str | int, ...], issues: list[Issue]) -> dict[str, Any]:
+    """A strike card's fields with what the scenario names: the melee weapon a 'hand strike or use a melee weapon
+    strike' card is used with, the equipment it destroys or the weapon it steals (rb95:8.3.destroy-equipment: 'the
+    player controlling the destroying minion chooses which one')."""
+    strikes = [p.strike for p in parts if p.strike is not None]
+    weapon = node.get("weapon")
+    if isinstance(weapon, str) and fields.get("hands"):
+        found = _real(weapon)
+        if not any(s.melee_weapon for s in strikes):
+            issues.append(((*path, "weapon"), f"{card.name} is a hand strike: it is not made with {weapon}"))
+        elif found is None or found[1] is None or not any(p.weapon == "melee" for p in found[1].parts):
+            issues.append(((*path, "weapon"), f"{card.name} may use a melee weapon's strike: {weapon} must be a real "
+                                              "melee weapon card (its text: 'Weapon: melee.')"))
+        else:
+            own = _expand({"card": weapon}, (*path, "weapon"), "strike", issues)
+            out = {k: v for k, v in own.items() if k not in ("name", "cost", "mentions", "discipline", "superior",
+                                                              "clan")}
+            out.update({k: v for k, v in fields.items() if k != "hands"})
+            out["plus_damage"] = own.get("plus_damage", 0) + fields.get("plus_damage", 0)
+            return out
+    for key, says in (("destroy_equipment", any(s.destroy_equipment for s in strikes)),
+                      ("steal_equipment", any(s.steal_equipment for s in strikes))):
+        given = node.get(key)
+        if says and not isinstance(given, str):
+            issues.append(((*path, "card"), f"{card.name}'s strike does {key.replace('_', ' ')}: say which with "
+                                            f"`{key}: NAME`"))
+        elif given is not None and not says:
+            issues.append(((*path, key), f"{card.name}'s strike does not {key.split('_')[0]} equipment"))
+    stolen = node.get("steal_equipment")
+    if any(s.steal_equipment == "weapon" for s in strikes) and isinstance(stolen, str):
+        found = _real(stolen)
+        if found is None or found[1] is None or not any(p.weapon for p in found[1].parts):
+            issues.append(((*path, "steal_equipment"), f"{card.name} steals a weapon: {stolen} must be a real weapon "
+                                                       "card"))
+    return fields
+
+
 def _terms(card: Card, parts: tuple[Part, ...], chosen: Any, where: tuple[str | int, ...],
            issues: list[Issue]) -> dict[str, Any]:
     """A political card's terms from its text, with the choice the scenario makes (``choose:``)."""
@@ -358,19 +424,29 @@ def _terms(card: Card, parts: tuple[Part, ...], chosen: Any, where: tuple[str | 
     if not choices and chosen is not None:
         issues.append((where, f"{card.name} makes no choice: remove `choose`"))
     wanted = " and ".join(c.what for c in choices)
+    points_total = next((c.points for c in choices if c.points is not None), None)
+    if points_total is not None:  # "Allocate 4 points among ...": choose: {bob: 2, carol: 2}
+        if not (isinstance(chosen, dict) and all(isinstance(n, int) for n in chosen.values())):
+            issues.append((where, f"{card.name} allocates points: say how many each Methuselah gets with "
+                                  "`choose: {bob: 2, carol: 2}`"))
+            chosen = {}
+        choices, chosen, picked_points = [], None, dict(chosen)
+    else:
+        picked_points = {}
     several = len(choices) > 1
     if choices and not (isinstance(chosen, dict) and set(chosen) == {c.what for c in choices} if several
                         else isinstance(chosen, str)):
         said = f"`choose: {{{', '.join(f'{c.what}: ...' for c in choices)}}}`" if several else "`choose:`"
         issues.append((where, f"{card.name} chooses a {wanted}: say which with {said}"))
         chosen = None
-    picked: dict[str, Any] = dict(chosen) if isinstance(chosen, dict) else {}
+    picked: dict[str, Any] = dict(chosen) if isinstance(chosen, dict) else picked_points
     if isinstance(chosen, dict):
         chosen = picked.get(choice.what) if choice is not None else None
     terms: dict[str, Any] = {}
     if choice is not None and choice.what == "vampire":
         terms.update({k: v for k, v in (("chosen_ready", choice.ready), ("chosen_title", choice.title),
-                                         ("chosen_clan", choice.clan), ("chosen_sect", choice.sect)) if v})
+                                         ("chosen_clan", choice.clan), ("chosen_sect", choice.sect),
+                                         ("chosen_younger", choice.younger)) if v})
     titled = any(p.being == "title" for p in parts)
     for r in (p.referendum for p in parts if p.referendum is not None):
         if r.title:
@@ -390,6 +466,27 @@ def _terms(card: Card, parts: tuple[Part, ...], chosen: Any, where: tuple[str | 
             terms["burn"] = chosen
         if r.control_location:
             terms.update(location=picked.get("location"), location_to=chosen)
+        if r.edge:
+            terms["edge_to"] = chosen
+        if r.to_uncontrolled and "to_uncontrolled" not in terms:
+            terms["to_uncontrolled"] = chosen
+        if r.lock_clan:
+            terms["lock_clan"] = chosen
+        if r.per_clan or r.base:
+            terms.update(each_per_clan=r.per_clan, each_base=r.base)
+        if r.chosen_extra and chosen is not None:
+            terms["burn_pool" if r.chosen_extra < 0 else "gain_pool"] = {chosen: abs(r.chosen_extra)}
+        if r.allocate:
+            terms.update(burn_pool=dict(picked), each_pool=0, each_per="methuselah",
+                         allocation_points=points_total or 0)
+        if r.steal_from_richer:
+            terms["steal_from_richer"] = r.steal_from_richer
+        if r.burn_bleed_at_least:
+            terms["burn_bleed_at_least"] = r.burn_bleed_at_least
+        if r.steal_unless_capacity_above:
+            terms["steal_unless_capacity_above"] = r.steal_unless_capacity_above
+        if r.swap_seats:
+            terms["swap_with"] = chosen
     return terms
 
 
@@ -400,8 +497,9 @@ def _gives(context: str, p: Part) -> bool | None:
     """Whether a part gives what a card played in this place must give (None: any part will do)."""
     return {
         "strike": p.strike is not None, "maneuver": p.maneuver is not None, "press": p.press is not None,
-        "prevent": p.prevent is not None or p.prevents_all or p.aggravated_as_normal,
-        "effect": p.sets_strength is not None or p.hands_aggravated, "grapple": p.hands_only_round,
+        "prevent": p.prevent is not None or p.prevents_all or p.prevents_all_round or p.aggravated_as_normal,
+        "effect": p.sets_strength is not None or p.hands_aggravated or p.combat_strength is not None,
+        "grapple": p.hands_only_round, "additional": p.additional_strikes is not None,
         "modifier": (p.modifier is not None and bool(p.modifier.stealth or p.modifier.bleed))
         or p.blocked_combat_close,
         "reaction": (p.modifier is not None and bool(p.modifier.intercept)) or p.redirects_bleed
@@ -442,8 +540,21 @@ def advanced_words(text: str) -> tuple[str, ...]:
 
 
 REQUIRES = ("modifier", "reaction", "effect", "action", "maneuver", "press", "strike", "equipment", "retainer",
-            "prevent", "grapple", "political")
+            "prevent", "grapple", "political", "additional")
 """Where the card's Discipline and clan are asked of the minion using it."""
+
+
+COMBAT_PLACES = ("strike", "maneuver", "press", "prevent")
+
+
+def _one_play(parts: tuple[Part, ...]) -> bool:
+    """Whether one play of the card gives things in several places of a round ('Strike: 1R damage, with an optional
+    maneuver', 'Maneuver, with an optional press'): then its cost is paid once for all of them (rb95:3.2). A card
+    giving one thing *or* another ('Maneuver or press.') is played for one of them each time."""
+    places = {c for p in parts for c in COMBAT_PLACES if _gives(c, p)}
+    alternatives = any(p.text.strip().lower().startswith("or ") or " or press" in p.text.lower()
+                       for p in parts if any(_gives(c, p) for c in COMBAT_PLACES))
+    return len(places) > 1 and not alternatives
 
 
 def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dict[str, Any]:
@@ -463,8 +574,20 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["steal_blood"] = s.steal_blood
             if s.unpreventable:
                 fields["unpreventable"] = True
+            if s.hands:
+                fields["hands"] = True
+            if s.plus_damage:
+                fields["plus_damage"] = fields.get("plus_damage", 0) + s.plus_damage
+            if s.ranged and (s.destroy_equipment or s.steal_equipment):
+                fields["any_range"] = True  # 'Strike: ranged; destroy equipment': the card over "only at close range"
+        if p.additional_strikes is not None and context == "strike":
+            fields["additional"] = fields.get("additional", 0) + p.additional_strikes.count
+            if p.additional_strikes.limited:
+                fields["additional_limited"] = True
         if p.usable == "long" and context == "strike":
             fields["long_range_only"] = True
+        if p.usable == "close" and context == "strike":
+            fields["close_range_only"] = True
         if p.usable == "bleed_action" and context == "modifier":
             fields["bleed_only"] = True
         if p.usable == "announced" and context == "modifier":
@@ -492,10 +615,21 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["strength"] = p.sets_strength
             if p.hands_aggravated:
                 fields["hands_aggravated"] = True
+    if context == "effect":
+        strength = [p for p in parts if p.combat_strength is not None]
+        if strength:  # "As above, but with +2 strength": the superior number replaces the basic one
+            chosen = next((p for p in strength if p.level == "superior"), strength[0])
+            fields["plus_strength"] = chosen.combat_strength.amount
+    if context == "additional":
+        given = [p.additional_strikes for p in parts if p.additional_strikes is not None]
+        fields["count"] = sum(a.count for a in given)
+        fields["limited"] = any(a.limited for a in given)
     if context in ("effect", "strike"):
         for p in parts:
             if p.usable == "not_first_round":
                 fields["not_first_round"] = True
+            if p.usable == "first_round":
+                fields["first_round_only"] = True
     if context == "grapple":
         fields = {"name": card.name}
     if context == "press":
@@ -505,14 +639,24 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["only"] = p.press
     if context == "maneuver":
         strikes = any(p.strike is not None for p in parts)
-        source = "weapon" if "Equipment" in card.types or strikes else "granted_by"
-        fields = {source: card.name}
+        weapon = "Equipment" in card.types and any(p.weapon for p in parts)  # IR Goggles' maneuver is no weapon's
+        fields = {"weapon" if weapon or strikes else "granted_by": card.name}
         per_combat = [p.maneuver.count for p in parts if p.maneuver is not None and p.maneuver.per == "combat"]
         if per_combat:
             fields["each_combat"] = per_combat[0]
+        for p in parts:
+            if p.usable in ("first_round", "not_first_round"):
+                fields["first_round_only" if p.usable == "first_round" else "not_first_round"] = True
     if context == "prevent":
         fields = {"name": card.name, "amount": sum(p.prevent.amount for p in parts if p.prevent is not None)}
-        if any(p.prevents_all for p in parts):
+        if "Equipment" in card.types or "Retainer" in card.types:
+            fields["in_play"] = "equipment" if "Equipment" in card.types else "retainer"
+        per = [p.prevent.per for p in parts if p.prevent is not None and p.prevent.per != "use"]
+        if per:
+            fields["per"] = per[0]
+        if any(p.prevents_all_round for p in parts):
+            fields["kind"] = "all_round"
+        elif any(p.prevents_all for p in parts):
             fields["kind"] = "all"
         elif any(p.aggravated_as_normal for p in parts):
             fields["kind"] = "aggravated_as_normal"
@@ -536,12 +680,24 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["gain_pool_if_bled"] = p.gain_pool_if_bled
             if p.add_blood is not None:
                 fields.update(add_blood=p.add_blood.amount, blood_to_kind=p.add_blood.to)
-            if p.each_unlocked_gain_blood is not None:
-                fields["each_unlocked_gain_blood"] = p.each_unlocked_gain_blood
+            if p.feed is not None:
+                fields["feed"] = p.feed.model_dump(exclude_defaults=True)
             if p.prey_vampires_burn is not None:
                 fields["prey_vampires_burn"] = p.prey_vampires_burn
             if p.steals is not None:
                 fields["steal"] = p.steals
+            if p.lock_target is not None:
+                lt = p.lock_target
+                fields.update(lock="unlock" if lt.unlock else "lock", target_whose=lt.whose, target_kind=lt.kind,
+                              **({"target_ready": True} if lt.ready else {}))
+            if p.burn_target is not None:
+                fields.update(burn_target=True, target_kind=p.burn_target, target_whose="prey")
+            if p.target_burns is not None:
+                fields["burn_blood"] = p.target_burns
+            if p.ability_action is not None:
+                a = p.ability_action
+                fields.update(ability=card.name, name=f"{card.name}'s ability", steal_edge=a.steals == "edge",
+                              directed=a.directed, **({"cost": {"blood": a.cost_blood}} if a.cost_blood else {}))
     if context in ("action", "master"):
         for p in parts:
             if p.gain_pool is not None:
@@ -550,15 +706,27 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
         for p in parts:
             if p.discipline_card is not None:
                 fields["discipline"] = p.discipline_card
+            if p.master in ("location", "unique location"):
+                fields["location"] = True
+            if p.in_play:
+                fields["in_play"] = True
+            if (p.master or "").startswith("unique") or p.unique:
+                fields["unique"] = True
+    if context == "in_play":
+        fields.update(_in_play_use(parts))
     for p in parts:
         if p.requires is not None and context in ("political", "action"):
-            fields.update({k: v for k, v in (("sect", p.requires.sect), ("titles", list(p.requires.titles))) if v})
+            fields.update({k: v for k, v in (("sect", p.requires.sect), ("titles", list(p.requires.titles)),
+                                             ("capacity_above", p.requires.capacity_above)) if v})
     cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
-    in_play = "Equipment" in card.types and context in ("strike", "maneuver", "press", "prevent")
+    in_play = bool({"Equipment", "Retainer"} & set(card.types)) and context in ("strike", "maneuver", "press",
+                                                                                "prevent")
     if cost and not in_play and context in ("modifier", "reaction", "equipment", "retainer", "ally", "action",
                                             "political", "master", "strike", "effect", "maneuver", "press", "prevent",
-                                            "grapple"):
+                                            "grapple", "additional"):
         fields["cost"] = cost  # equipment used in combat was paid for when it was equipped
+    if context in ("strike", "maneuver", "press", "prevent") and _one_play(parts):
+        fields["one_play"] = True
     if card.discipline_requirement and context in REQUIRES:
         fields["discipline"] = card.disciplines[0] if len(card.disciplines) == 1 else card.discipline_requirement
         fields["superior"] = level == "superior"

@@ -98,3 +98,101 @@ def test_a_political_card_says_its_terms() -> None:
         "represent the unique Camarilla title of Prince of Paris.'",
         "'capacity increases by 2' is not in 'If the prince is Toreador, his or her capacity increases by 1.'",
     ]
+
+
+def test_a_card_in_play_says_its_phase_its_blood_and_whether_it_locks() -> None:
+    """A card in play acting in its controller's phases must quote the phase, the blood or pool, the clan, the lock
+    (the 'unlock' of 'unlock phase' is no lock) and the Edge it needs."""
+    museum = find_card("Art Museum")
+    enc = Encoding.model_validate({"card": museum.id, "parts": [
+        {"text": "Unique location.", "master": "unique location"},
+        {"text": "You can lock this location during your influence phase to add 1 blood to a Toreador in your "
+                 "uncontrolled region.",
+         "phase_blood": {"phase": "unlock", "amount": 2, "to": "uncontrolled", "clan": "Tremere", "lock": False}},
+    ]})
+    said = "'You can lock this location during your influence phase to add 1 blood to a Toreador in your " \
+           "uncontrolled region.'"
+    assert [m for _, m in check_encoding(museum, enc)] == [
+        f"'during your unlock phase' is not in {said}", f"lock is false, not what {said} says",
+        f"'2 blood' is not in {said}", f"the clan Tremere is not what {said} says"]
+    zoo = find_card("Zoo Hunting Ground")
+    enc = Encoding.model_validate({"card": zoo.id, "parts": [
+        {"text": "Unique location.", "master": "unique location"},
+        {"text": "Hunting ground.", "being": "hunting ground"},
+        {"text": "During your unlock phase, a ready vampire you control can gain 1 blood.",
+         "phase_blood": {"phase": "unlock", "amount": 1, "to": "ready"}},
+        {"text": "A vampire can gain blood from only one hunting ground each turn.", "one_hunting_ground": True},
+    ]})
+    assert check_encoding(zoo, enc) == []
+    advantage = find_card("Using the Advantage")
+    enc = Encoding.model_validate({"card": advantage.id, "parts": [
+        {"text": "Master.", "master": "master"},
+        {"text": "Put this card into play.", "in_play": True},
+        {"text": "During your unlock phase, if you control the Edge, you may lock this card to gain 1 pool.",
+         "phase_pool": {"phase": "unlock", "amount": 1, "lock": True, "edge": False}},
+    ]})
+    assert [m for _, m in check_encoding(advantage, enc)] == [
+        "edge is false, not what 'During your unlock phase, if you control the Edge, you may lock this card to gain "
+        "1 pool.' says"]
+
+
+def test_combat_card_words_must_be_in_their_quotes() -> None:
+    """Equipment destroyed or stolen, hand strikes at +N, counts in words, additional strikes, strength for a
+    combat, prevention each combat and for the rest of a round: each number and word must be in the quote."""
+    def issues(name: str, parts: list[dict[str, object]]) -> list[str]:
+        card = find_card(name)
+        return [m for _, m in check_encoding(card, Encoding.model_validate({"card": card.id, "parts": parts}))]
+
+    assert issues("Deer Rifle", [
+        {"text": "Weapon: gun.", "weapon": "gun"},
+        {"text": "1R damage each strike", "strike": {"damage": 1, "ranged": True}},
+        {"text": "with two optional maneuvers each combat.", "maneuver": {"count": 2, "per": "combat"}}]) == []
+    assert issues("Deer Rifle", [
+        {"text": "Weapon: gun.", "weapon": "gun"},
+        {"text": "1R damage each strike", "strike": {"damage": 1, "ranged": True}},
+        {"text": "with two optional maneuvers each combat.", "maneuver": {"count": 3, "per": "combat"}}]) == [
+        "3 maneuver(s) is not in 'with two optional maneuvers each combat.'"]
+    assert issues("RPG Launcher", [
+        {"text": "Weapon.", "weapon": "weapon"},
+        {"text": "6R damage each strike", "strike": {"damage": 6, "ranged": True}},
+        {"text": "only usable after the first round of combat", "usable": "first_round"},
+        {"text": "only usable at long range.", "usable": "long"}]) == [
+        "'only usable on the first round' is not in 'only usable after the first round of combat'"]
+    assert issues("Shattering Blow", [
+        {"text": "Strike: destroy equipment.", "level": "basic", "strike": {"steal_equipment": "equipment"}},
+        {"text": "Strike: destroy equipment with first strike.", "level": "superior",
+         "strike": {"destroy_equipment": True, "first_strike": True}}]) == [
+        "destroy_equipment is false, not what 'Strike: destroy equipment.' says",
+        "'steal equipment' is not in 'Strike: destroy equipment.'"]
+    assert issues("Cauldron of Blood", [
+        {"text": "Not usable on the first round of combat.", "usable": "not_first_round"},
+        {"text": "Strike: hand strike at +2 damage.", "level": "basic", "strike": {"hands": True, "plus_damage": 3}},
+        {"text": "Strike: hand strike at +4 damage.", "level": "superior", "strike": {"plus_damage": 4}}]) == [
+        "+3 damage is not in 'Strike: hand strike at +2 damage.'",
+        "hands is false, not what 'Strike: hand strike at +4 damage.' says"]
+    assert issues("Blur", [
+        {"text": "Additional strike (limited).", "level": "basic", "additional_strikes": {"limited": False}},
+        {"text": "2 additional strikes (limited).", "level": "superior",
+         "additional_strikes": {"count": 3, "limited": True}}]) == [
+        "1 additional strike is not what 'Additional strike (limited).' says",
+        "3 additional strikes (limited) is not what '2 additional strikes (limited).' says"]
+    assert issues("Fists of Death", [
+        {"text": "Only usable before range is chosen.", "usable": "before_range"},
+        {"text": "This vampire gets +1 strength for the remainder of the combat.", "level": "basic",
+         "combat_strength": {"amount": 1, "opponent": True}},
+        {"text": "As above", "level": "superior", "same_as_basic": True},
+        {"text": "but with +2 strength", "level": "superior", "combat_strength": {"amount": 2}}]) == [
+        "'the opposing minion +1 strength for the combat' is not what 'This vampire gets +1 strength for the "
+        "remainder of the combat.' says"]
+    assert issues("Flak Jacket", [
+        {"text": "Equipment.", "being": "equipment"},
+        {"text": "The minion with this equipment may prevent 1 damage each combat.",
+         "prevent": {"amount": 1, "per": "round"}}]) == [
+        "'each round' is not in 'The minion with this equipment may prevent 1 damage each combat.'"]
+    assert issues("Skin of Steel", [
+        {"text": "Prevent all damage from the opponent's strike.", "level": "basic", "prevents_all_round": True},
+        {"text": "As above", "level": "superior", "same_as_basic": True},
+        {"text": "and prevent all damage from the opponent's strikes for the remainder of this round",
+         "level": "superior", "prevents_all_round": True}]) == [
+        "'prevent all damage ... for the remainder of this round' is not in \"Prevent all damage from the "
+        "opponent's strike.\""]
