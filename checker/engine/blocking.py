@@ -85,8 +85,13 @@ def _modifier(state: State, m: Modifier, d: Declared, used: set[str], ctx: Ctx,
     return replace_card(state, d.controller, ctx, m.name)
 
 
-def _reaction(state: State, r: Reaction, blocker: str, used: set[tuple[str, str]], ctx: Ctx) -> State:
+def _reaction(state: State, r: Reaction, blocker: str, used: set[tuple[str, str]], ctx: Ctx,
+              d: Declared) -> State:
     owner = state.minion(blocker).controller
+    if r.bleed_at_you:
+        if not (d.kind == "bleed" or d.bleeds) or d.directed_at != owner:
+            ctx.illegal("card_over_rule", f"{r.name} is only usable during a bleed action directed at {owner}")
+        ctx.cite("card_over_rule", f"the bleed is directed at {owner}: {r.name} may be played")
     if (blocker, r.name) in used:
         ctx.illegal("reaction_once", f"{blocker} cannot use the reaction {r.name} twice in one action")
     used.add((blocker, r.name))
@@ -169,7 +174,7 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
                 if play.reaction.intercept and not stealth > intercept:
                     ctx.illegal("reaction_intercept", f"{play.reaction.name} adds intercept, but {blocker}'s "
                                                       f"intercept {intercept} already matches stealth {stealth}")
-                state = _reaction(state, play.reaction, blocker, used_reactions, ctx)
+                state = _reaction(state, play.reaction, blocker, used_reactions, ctx, d)
                 intercept += play.reaction.intercept
             elif play.modifier is not None:
                 if play.modifier.when_announced:

@@ -41,6 +41,8 @@ class Reaction(Requires):
     name: str = Name
     intercept: int = Field(default=0, ge=0, le=20, description="Intercept it adds.")
     cost: Cost = Cost()
+    bleed_at_you: bool = Field(default=False, description="'Only usable during a bleed action directed at you': at "
+                                                          "its player, as the bleed now stands (after a redirection).")
 
 
 class Play(Strict):
