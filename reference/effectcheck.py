@@ -133,6 +133,9 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "hands_only_round", f"'strikes that are not hand strikes cannot be used' is not in {part.text!r}"
     if part.one_each_round and not (_has(q, "only one") and _has(q, "each round")):
         yield "one_each_round", f"'only one ... each round' is not in {part.text!r}"
+    if part.one_each_combat and not (_has(q, "only one") and _has(q, "each combat")):
+        yield "one_each_combat", f"'only one ... each combat' is not in {part.text!r}"
+    yield from _inflicts(part, q)
     if part.sets_range and not (_has(q, "set the range") or _has(q, "skip the determine range step")):
         yield "sets_range", f"'set the range' is not in {part.text!r}"
     if part.blocked_combat_close and not (_has(q, "combat is at close range")
@@ -163,7 +166,9 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
                    "bleed_action": "during a bleed action",
                    "bled_after_blocks": "bleeding you, after blocks are declined",
                    "other_ready_vampire": "by a ready vampire other than the acting minion",
-                   "announced": "when the action is announced"},
+                   "announced": "when the action is announced", "before_strikes": "before strikes are chosen",
+                   "end_of_round": "at the end of a round",
+                   "not_leaving_combat": "not usable by a minion being burned or going to torpor"},
         "duration": {"round": "this round", "combat": "this combat", "action": "this action"}}
     for key, phrases in checks.items():
         value = getattr(part, key)
@@ -197,12 +202,13 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
     if part.combat_strength is not None:
         c = part.combat_strength
         lasts = _has(q, "remainder of") or _has(q, "this combat") or q.startswith("but with")
-        if f"{c.amount:+d} strength" not in q or not lasts or c.opponent != _has(q, "opposing minion"):
+        if f"{c.amount:+d} strength" not in q or not lasts \
+                or c.opponent != (_has(q, "opposing minion") or _has(q, "opposing vampire")):
             yield "combat_strength", f"'{'the opposing minion ' if c.opponent else ''}{c.amount:+d} strength for the " \
                                      f"combat' is not what {part.text!r} says"
     if part.press is not None and not (_has(q, "press") and (part.press == "any" or _has(q, part.press))):
         yield "press", f"'press' ({part.press}) is not in {part.text!r}"
-    if part.hands_aggravated and not (_has(q, "hand strike") and _has(q, "aggravated")):
+    if part.hands_aggravated and not ((_has(q, "hand strike") or _has(q, "hand damage")) and _has(q, "aggravated")):
         yield "hands_aggravated", f"'hand strikes ... aggravated' is not in {part.text!r}"
     if part.being is not None and not _has(q, part.being):
         yield "being", f"{part.being} is not in {part.text!r}"
@@ -231,9 +237,72 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "blocker_burns", f"'blocking ... burns {part.blocker_burns} blood' is not in {part.text!r}"
     if part.life is not None and f"{part.life} life" not in q:
         yield "life", f"{part.life} life is not in {part.text!r}"
+    if part.ally_stats is not None:
+        for name in ("strength", "bleed"):
+            n = getattr(part.ally_stats, name)
+            if not re.search(rf"(?<![+\-\d]){n} {name}\b", q):  # "1 strength, 0 bleed.", not "+1 strength"
+                yield "ally_stats", f"'{n} {name}' is not in {part.text!r}"
+    if part.no_combat_ends_against and not (_has(q, "in combat with the employer")
+                                            and _has(q, "cannot strike: combat ends")):
+        yield "no_combat_ends_against", f"'in combat with the employer cannot strike: combat ends' is not in " \
+                                        f"{part.text!r}"
+    if part.round_damage is not None:
+        d = part.round_damage
+        hit = re.search(rf"\b{d.amount}(r?) damage", q)
+        if hit is None or not (_has(q, "opposing minion") and _has(q, "strike resolution")):
+            yield "round_damage", f"'{d.amount} damage ... the opposing minion ... strike resolution' is not in " \
+                                  f"{part.text!r}"
+        elif bool(hit.group(1)) != d.ranged or (not d.ranged and not _has(q, "close")):
+            close = "" if _has(q, "close") else " and no close range"
+            yield "round_damage", f"ranged is {str(d.ranged).lower()}, but {part.text!r} says " \
+                                  f"{'R' if hit.group(1) else 'no R'}{close}"
     if part.clan_trait and not _has(q, part.clan_trait):
         yield "clan_trait", f"{part.clan_trait} is not in {part.text!r}"
     yield from _political(part, q)
+
+
+INFLICT_WHEN = {"before_range": "before range is determined", "strike_resolution": "strike resolution",
+                "press_step": "press step", "end_of_round": "inflicts", "after_combat": "after combat ends"}
+
+
+def _inflicts(part: Part, q: str) -> Iterable[tuple[str, str]]:
+    """Damage a card inflicts apart from a strike, and what changes it at superior, against the fragment they quote."""
+    d = part.inflicts
+    if d is not None:
+        said = [INFLICT_WHEN[d.when], "damage",
+                *([] if d.returned else [f"{d.amount} "]),
+                *(["both combatants"] if d.to == "both" else []), *(["each retainer"] if d.retainers else []),
+                *(["each round"] if d.rounds == "each" else []), *(["first round"] if d.rounds == "first" else []),
+                *(["equal to the amount of damage", "successfully inflict"] if d.returned else []),
+                *(["if the range is close"] if d.close_range else [])]
+        for words in said:
+            if not _has(q, words):
+                yield "inflicts", f"{words.strip()!r} is not in {part.text!r}"
+        if (d.to == "both") != _has(q, "both combatants"):
+            yield "inflicts", f"to is {d.to}, not what {part.text!r} says"
+        for flag, words in (("environmental", "environmental"), ("unpreventable", "unpreventable")):
+            if getattr(d, flag) != _has(q, words):
+                yield "inflicts", f"{flag} is {str(getattr(d, flag)).lower()}, not what {part.text!r} says"
+        if d.by_minion != bool(re.search(r"this (vampire|minion) inflicts", q)):
+            yield "inflicts", f"by_minion is {str(d.by_minion).lower()}, not what {part.text!r} says"
+    if part.inflict_aggravated and not _has(q, "damage is aggravated"):
+        yield "inflict_aggravated", f"'the damage is aggravated' is not in {part.text!r}"
+    if part.inflict_grows is not None and not _has(q, f"increased by {part.inflict_grows} in each subsequent round"):
+        yield "inflict_grows", f"'increased by {part.inflict_grows} in each subsequent round' is not in {part.text!r}"
+    for key, phrases in (("if_inflicted_more", ("successfully inflicted more damage than the opposing",)),
+                       ("if_more_blood", ("only usable if this vampire has more blood than the opposing",)),
+                       ("no_strike_cards", ("cannot play any strike cards", "this combat")),
+                       ("restricts_opponent", ("cannot use maneuvers to maneuver to long range",
+                                               "cannot use presses to end combat", "cannot use equipment"))):
+        if getattr(part, key) and not all(_has(q, w) for w in phrases):
+            yield key, f"{' ... '.join(phrases)!r} is not in {part.text!r}"
+    if part.opponent_gains_blood is not None and not _has(q, f"opposing vampire gains {part.opponent_gains_blood} "
+                                                             "blood"):
+        yield "opponent_gains_blood", f"'opposing vampire gains {part.opponent_gains_blood} blood' is not in " \
+                                      f"{part.text!r}"
+    s = part.strike
+    if s is not None and s.to_torpor != _has(q, "send the opposing vampire to torpor"):
+        yield "strike", f"to_torpor is {str(s.to_torpor).lower()}, not what {part.text!r} says"
 
 
 def _in_play(part: Part, q: str) -> Iterable[tuple[str, str]]:
@@ -332,6 +401,14 @@ def _action_effects(part: Part, q: str) -> Iterable[tuple[str, str]]:
                 yield "feed", f"{words!r} is not in {part.text!r}"
     if part.crypt_to_uncontrolled and not _has(q, "move the top card from your crypt to your uncontrolled region"):
         yield "crypt_to_uncontrolled", f"'move the top card from your crypt ...' is not in {part.text!r}"
+    lg = part.lock_gives
+    if lg is not None:
+        said = ["lock", *([f"+{lg.stealth} stealth"] if lg.stealth else []),
+                *([f"+{lg.intercept} intercept"] if lg.intercept else []), *([lg.clan] if lg.clan else []),
+                *(["current action"] if lg.current_action else [])]
+        for words in said:
+            if not _has(q, words):
+                yield "lock_gives", f"{words!r} is not in {part.text!r}"
     lt = part.lock_target
     if lt is not None:
         noun = {"minion": "minion", "vampire": "vampire", "younger_vampire_or_ally": "a younger vampire or an ally"}

@@ -22,7 +22,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 Level = Literal["any", "basic", "superior"]
 Sect = Literal["Camarilla", "Sabbat", "Independent", "Laibon", "Anarch"]
 Range = Literal["close", "long", "before_range", "first_round", "not_first_round", "bleed_action",
-                "bled_after_blocks", "other_ready_vampire", "announced"]
+                "bled_after_blocks", "other_ready_vampire", "announced", "before_strikes", "end_of_round",
+                "not_leaving_combat"]
 
 
 class _Strict(BaseModel):
@@ -49,6 +50,7 @@ class StrikeEffect(_Strict):
     destroy_equipment: bool = Field(default=False, description="'Strike: destroy equipment.'")
     steal_equipment: Literal["equipment", "weapon"] | None = Field(
         default=None, description="'Strike: steal weapon.' (or equipment): what it may take.")
+    to_torpor: bool = Field(default=False, description="'Strike: Send the opposing vampire to torpor.': no damage.")
 
     @model_validator(mode="after")
     def _one_damage(self) -> StrikeEffect:
@@ -92,12 +94,51 @@ class AdditionalStrikes(_Strict):
     limited: bool = Field(default=False, description="'(limited)'.")
 
 
+class AllyStats(_Strict):
+    """An ally's own strength and bleed, as its card prints them: '1 strength, 0 bleed.' (its hand strikes do its
+    strength in damage; it bleeds for its bleed)."""
+
+    strength: int = Field(ge=0, le=10)
+    bleed: int = Field(ge=0, le=10)
+
+
+class RoundDamage(_Strict):
+    """A retainer's damage to the opposing minion each round, during strike resolution and apart from any strike:
+    'Murder of Crows inflicts 1R damage on the opposing minion each round of combat during normal strike
+    resolution.', '... the opposing minion takes 1 damage during strike resolution (if the range is close).'"""
+
+    amount: int = Field(ge=1, le=5)
+    ranged: bool = Field(default=False, description="'1R': at long range too; otherwise only at close range.")
+
+
 class CombatStrength(_Strict):
     """'This vampire gets +1 strength for the remainder of the combat.', 'The opposing minion gets -1 strength this
     combat.'"""
 
     amount: int = Field(ge=-5, le=5)
     opponent: bool = Field(default=False, description="'The opposing minion gets ...'.")
+
+
+class InflictEffect(_Strict):
+    """Damage a card inflicts apart from any strike: 'Both combatants ... take 1 unpreventable environmental damage
+    before range is determined each round this combat.', 'this vampire inflicts 1 unpreventable damage on the
+    opposing minion' (after combat ends)."""
+
+    amount: int = Field(default=0, ge=0, le=10, description="The damage; 0 with `returned`.")
+    to: Literal["opponent", "both"] = Field(default="opponent", description="'Both combatants'.")
+    retainers: bool = Field(default=False, description="'and each retainer on them'.")
+    when: Literal["before_range", "strike_resolution", "press_step", "end_of_round", "after_combat"] = Field(
+        description="When it is inflicted: 'before range is determined', 'during normal strike resolution', 'during "
+                    "the press step', at once (a card played at the end of a round), 'after combat ends'.")
+    rounds: Literal["this", "each", "first"] = Field(default="this", description="'each round', 'in the first "
+                                                                                  "round of combat', or this round.")
+    by_minion: bool = Field(default=False, description="'this vampire inflicts': the minion's own damage; otherwise "
+                                                       "the minion takes it (environmental: RTR 19970630).")
+    environmental: bool = Field(default=False, description="'environmental damage'.")
+    unpreventable: bool = False
+    returned: bool = Field(default=False, description="'equal to the amount of damage they successfully inflict on "
+                                                      "this vampire' (Blood of Acid).")
+    close_range: bool = Field(default=False, description="'if the range is close'.")
 
 
 class Requirement(_Strict):
@@ -194,6 +235,15 @@ class Feed(_Strict):
     clan: str | None = Field(default=None, max_length=40)
 
 
+class LockGives(_Strict):
+    """A location locked for a bonus: 'Lock to give a Gangrel you control +1 stealth.'"""
+
+    stealth: int = Field(default=0, ge=0, le=3)
+    intercept: int = Field(default=0, ge=0, le=3)
+    clan: str | None = Field(default=None, max_length=40, description="'a Gangrel you control'.")
+    current_action: bool = Field(default=False, description="'for the current action'.")
+
+
 class ClanVotes(_Strict):
     """'In this referendum, each ready Brujah gets 1 additional vote.'"""
 
@@ -265,6 +315,12 @@ class Part(_Strict):
     use_as: Literal["ACTION MODIFIER", "COMBAT", "REACTION", "ACTION"] | None = Field(
         default=None, description="A level played as another card type: '[COMBAT]'.")
     life: int | None = Field(default=None, ge=1, le=20, description="A retainer's or ally's life: 'with 1 life'.")
+    ally_stats: AllyStats | None = Field(default=None, description="'1 strength, 0 bleed.': an ally's own strength "
+                                                                   "and bleed.")
+    round_damage: RoundDamage | None = Field(
+        default=None, description="A retainer's damage to the opposing minion each round during strike resolution.")
+    no_combat_ends_against: bool = Field(
+        default=False, description="'Minions in combat with the employer cannot strike: combat ends.' (a retainer).")
     directed: bool = Field(default=False, description="'(D)': a directed action.")
     enter_combat: bool = Field(default=False, description="'Enter combat with a minion': the action's effect.")
     replace: Literal["after_action", "after_combat"] | None = Field(
@@ -276,6 +332,23 @@ class Part(_Strict):
     hands_only_round: bool = Field(default=False, description="'Strikes that are not hand strikes cannot be used "
                                                                "this round (by either combatant).'")
     one_each_round: bool = Field(default=False, description="'A vampire can play only one X each round.'")
+    one_each_combat: bool = Field(default=False, description="'A vampire can play only one X each combat.'")
+    inflicts: InflictEffect | None = Field(default=None, description="Damage the card inflicts apart from a strike.")
+    inflict_aggravated: bool = Field(default=False, description="'but the damage is aggravated'.")
+    inflict_grows: int | None = Field(default=None, ge=1, le=5,
+                                      description="'the amount of damage inflicted is increased by 1 in each "
+                                                  "subsequent round'.")
+    if_inflicted_more: bool = Field(default=False, description="'during which this minion successfully inflicted "
+                                                               "more damage than the opposing vampire'.")
+    if_more_blood: bool = Field(default=False, description="'Only usable if this vampire has more blood than the "
+                                                           "opposing vampire.'")
+    opponent_gains_blood: int | None = Field(default=None, ge=1, le=5, description="'Opposing vampire gains 1 blood "
+                                                                                   "(even at long range).'")
+    no_strike_cards: bool = Field(default=False, description="'Opposing minion cannot play any strike cards for the "
+                                                             "duration of this combat.'")
+    restricts_opponent: bool = Field(default=False, description="'he or she cannot use maneuvers to maneuver to long "
+                                                                "range, cannot use presses to end combat and cannot "
+                                                                "use equipment'.")
     sets_range: bool = Field(default=False, description="'Each round of combat, before range is determined, Cailean "
                                                          "can set the range for that round.'")
     blocked_combat_close: bool = Field(
@@ -300,7 +373,8 @@ class Part(_Strict):
     hands_aggravated: bool = Field(default=False,
                                    description="'Damage from this vampire's hand strikes is aggravated this round.'")
     being: Literal["equipment", "mortal", "animal", "location", "ammo", "grapple", "title",
-                   "hunting ground"] | None = Field(
+                   "hunting ground", "ghoul", "mage", "mummy", "wraith", "werewolf", "changeling", "demon",
+                   "zombie", "ally", "frenzy", "retainer"] | None = Field(
         default=None, description="What the card says it is: 'Equipment.', 'mortal', 'Animal', 'Ammo.'")
     sets_strength: int | None = Field(default=None, ge=0, le=10,
                                       description="'gets a strength of 2': the minion's strength becomes this.")
@@ -320,6 +394,7 @@ class Part(_Strict):
                                                                    "uncontrolled region.'")
     ability_action: AbilityAction | None = Field(default=None, description="An action the vampire's text gives.")
     lock_target: LockTarget | None = Field(default=None, description="'(D) Lock a ready minion.'")
+    lock_gives: LockGives | None = Field(default=None, description="'Lock to give a Gangrel you control +1 stealth.'")
     burn_target: Literal["ally_or_retainer"] | None = Field(
         default=None, description="'(D) Burn an ally or retainer controlled by your prey.'")
     target_burns: int | None = Field(default=None, ge=1, le=10,
@@ -366,10 +441,13 @@ EFFECT_KEYS = (
     "reduces_bleed", "employer", "gain_pool", "gain_blood", "master", "press",
     "prevents_all", "prevents_all_round", "additional_strikes", "combat_strength",
     "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
-    "blocker_burns", "sets_range", "hands_only_round", "one_each_round", "requires", "choose", "referendum",
+    "blocker_burns", "sets_range", "hands_only_round", "one_each_round", "one_each_combat", "inflicts",
+    "inflict_aggravated", "inflict_grows", "if_inflicted_more", "if_more_blood", "opponent_gains_blood",
+    "no_strike_cards", "restricts_opponent", "requires", "choose", "referendum",
     "clan_votes", "bleeds", "gain_pool_if_bled", "add_blood", "feed", "crypt_to_uncontrolled", "prey_vampires_burn",
-    "steals", "ability_action", "lock_target", "burn_target", "target_burns",
+    "steals", "ability_action", "lock_target", "lock_gives", "burn_target", "target_burns",
     "in_play", "phase_blood", "phase_pool", "one_hunting_ground",
+    "ally_stats", "round_damage", "no_combat_ends_against",
     "restates_rule", "discipline_card", "not_modelled",
 )
 

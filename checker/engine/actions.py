@@ -184,6 +184,17 @@ def redirect_bleed(state: State, d: Bleed, target: str, ctx: Ctx) -> tuple[State
     return state, r.to, not blocked
 
 
+def own_bleed(actor: Minion, ctx: Ctx) -> int:
+    """The acting minion's own bleed: the rule's (1), with what its card adds; an ally's card prints its bleed
+    ('0 strength, 3 bleed.'), which is its bleed instead (rb95:12.p1)."""
+    if actor.card_bleed is not None:
+        ctx.cite("card_over_rule", f"{actor.name}'s card gives it a bleed of {actor.card_bleed}")
+        return actor.card_bleed
+    if actor.bleed > 1:
+        ctx.cite("card_over_rule", f"{actor.name}'s card gives it +{actor.bleed - 1} bleed")
+    return int(ctx.p("bleed_amount")) + max(actor.bleed - 1, 0)
+
+
 def modifier_bleed(a: Action) -> int:
     """The bleed the action modifiers add: before any block attempt, during one, and after them."""
     during = sum(p.modifier.bleed for b in a.blocks for p in b.plays if p.modifier is not None)
@@ -219,9 +230,7 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
         if not ok:
             return state
     from_retainers, giving = state.minion(actor.name).retainer_bonus("bleed")
-    amount = ctx.p("bleed_amount") + max(actor.bleed - 1, 0) + modifier_bleed(d) + from_retainers
-    if actor.bleed > 1:
-        ctx.cite("card_over_rule", f"{actor.name}'s card gives it +{actor.bleed - 1} bleed")
+    amount = own_bleed(actor, ctx) + modifier_bleed(d) + from_retainers
     if from_retainers:
         ctx.cite("card_over_rule", f"{', '.join(giving)} give{'s' if len(giving) == 1 else ''} {actor.name}, "
                                    f"the employer, +{from_retainers} bleed")
@@ -277,7 +286,10 @@ def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
     plan = Plan("employ_retainer", None, ctx.p("no_card_action_stealth")["employ_retainer"], card.cost, card.name)
     state, ok = run_action(state, d, plan, ctx)
     if ok:
-        state = state.add_retainer(actor.name, Retainer(card.name, card.life, tuple(card.bonus.items())))
+        state = state.add_retainer(actor.name, Retainer(card.name, card.life, tuple(card.bonus.items()),
+                                                        round_damage=card.round_damage,
+                                                        round_damage_ranged=card.round_damage_ranged,
+                                                        no_combat_ends=card.no_combat_ends))
         life = f" with {card.life} life" if card.life else ""
         ctx.cite("employ_retainer", f"{card.name} is put on {actor.name}{life}")
     return card_played(state, ctx, card.name, stays=ok)
@@ -289,18 +301,40 @@ def recruit_ally(state: State, d: RecruitAlly, ctx: Ctx) -> State:
     if not actor.is_vampire and ctx.p("recruit_ally_vampire_only"):
         ctx.illegal_param("recruit_ally_vampire_only", f"{actor.name} is an ally: an ally is brought into play "
                                                        "by a vampire")
-    needs_card(state, ctx, "recruit_ally_card", f"an ally card ({card.name})")
+    needs_card(state, ctx, "recruit_ally_card", f"an ally card ({card.card or card.name})")
+    if card.discipline or card.clan or card.vampire_only or card.mentions or card.sect or card.titles:
+        check_minion_card(actor, card, card.card or card.name, ctx)  # Political Ally: the Ventrue clan symbol
     if state.has_minion(card.name):
         ctx.illegal("recruit_ally", f"a minion named {card.name} is already in the game")
-    plan = Plan("recruit_ally", None, ctx.p("no_card_action_stealth")["recruit_ally"], card.cost, card.name)
+    plan = Plan("recruit_ally", None, ctx.p("no_card_action_stealth")["recruit_ally"], card.cost,
+                card.card or card.name)
     state, ok = run_action(state, d, plan, ctx)
     if ok:
         state = state.add_minion(Minion(name=card.name, controller=state.current, kind="ally", blood=0,
-                                        location="new"))
+                                        location="new", card=card.card or "", stealth=card.stealth,
+                                        card_strength=card.strength, card_bleed=card.bleed))
         ctx.cite("recruit_ally", f"{card.name} is put in the inactive region: it cannot act this turn")
         state = state.move_blood(card.name, card.life)
         ctx.cite("ally_life", f"{card.name} gets {card.life} life from the blood bank")
-    return card_played(state, ctx, card.name, stays=ok)
+        said = [f"{n} {what}" for n, what in ((card.strength, "strength"), (card.bleed, "bleed")) if n is not None]
+        said += [f"+{card.stealth} stealth on each of its actions"] if card.stealth else []
+        if said:
+            ctx.cite("card_over_rule", f"{card.name}'s card gives it {', '.join(said)}")
+        state = _unique_ally(state, state.minion(card.name), card.unique, ctx)
+    return card_played(state, ctx, card.card or card.name, stays=ok)
+
+
+def _unique_ally(state: State, m: Minion, unique: bool, ctx: Ctx) -> State:
+    """A second copy of a unique ally coming into play contests it with the first (ref14:II.note1)."""
+    others = [o for o in state.minions if o.name != m.name and o.card_name == m.card_name
+              and o.location in ("ready", "torpor", "new")]
+    if not unique or not others:
+        return state
+    for o in (m, *others):
+        state = state.with_minion(o.name, contested=True)
+    ctx.cite("contest_unique", f"{m.card_name} is unique and already in play ({', '.join(o.name for o in others)}): "
+                               "the second copy is contested")
+    return state
 
 
 def equip(state: State, d: Equip, ctx: Ctx) -> State:
@@ -522,7 +556,9 @@ def _lock_or_burn(state: State, card: ActionCardSpec, ctx: Ctx) -> State:
     assert target is not None
     holder = _retainer_holder(state, target)
     if card.burn_target and holder is not None:
+        life = next(r.life for r in holder.retainers if r.name == target)
         state = state.with_minion(holder.name, retainers=tuple(r for r in holder.retainers if r.name != target))
+        state = replace(state, bank=state.bank + life)  # its life counters go back to the blood bank (rb95:2.burn)
         ctx.cite("action_card", f"{card.name}: {target}, {holder.name}'s retainer, is burned")
         return state.with_player(holder.controller, ash_heap=state.player(holder.controller).ash_heap + 1)
     if card.burn_target:
@@ -568,7 +604,7 @@ def _card_bleed(state: State, d: PlayAction, target: str, ctx: Ctx) -> State:
     card, actor = d.card, state.minion(d.actor)
     assert card.bleed_plus is not None
     from_retainers, _ = actor.retainer_bonus("bleed")
-    amount = ctx.p("bleed_amount") + max(actor.bleed - 1, 0) + from_retainers + card.bleed_plus + modifier_bleed(d)
+    amount = own_bleed(actor, ctx) + from_retainers + card.bleed_plus + modifier_bleed(d)
     ctx.cite_param("bleed_amount", f"{card.name}: {actor.name} bleeds {target} for {amount}"
                    + (f" (the card's +{card.bleed_plus})" if card.bleed_plus else ""))
     if card.bleed_max is not None and amount > card.bleed_max:

@@ -53,8 +53,32 @@ def eligible_blockers(state: State, d: Declared, ctx: Ctx) -> list[str]:
 LIMITED = "(limited)"  # the mark of a limited bleed modifier among the modifiers used this action
 
 
+def _lock_location(state: State, player: str, name: str, minion: str, clan: str | None, ctx: Ctx) -> State:
+    """A location of hers in play locks to give its bonus (rb95:2.tapping): not contested, not locked already, and
+    to a minion of the clan its text names."""
+    p = state.player(player)
+    if not any(c == name for c, _ in p.in_play):
+        ctx.illegal("card_over_rule", f"{player} controls no {name} in play")
+    if name in p.cards_contested:
+        ctx.illegal("contest_yielded_to", f"{name} is contested: it is out of {player}'s control")
+    if name in p.cards_locked:
+        ctx.illegal("card_locked", f"{name} is locked: it cannot be locked again before {player}'s next untap")
+    m = state.minion(minion)
+    if clan is not None and m.clan != clan:
+        ctx.illegal("card_over_rule", f"{name} gives its bonus to a {clan}, and {minion} is {m.clan or 'of no clan'}")
+    ctx.cite("card_locked", f"{player} locks {name} for {minion}: it stays locked until her next untap phase")
+    return state.with_player(player, cards_locked=(*p.cards_locked, name))
+
+
 def _modifier(state: State, m: Modifier, d: Declared, used: set[str], ctx: Ctx,
               deferred: list[DeferredCost]) -> State:
+    if m.location:
+        if m.name in used:
+            ctx.illegal("card_locked", f"{m.name} is locked: it cannot be locked again before the next untap")
+        used.add(m.name)
+        state = _lock_location(state, d.controller, m.name, d.actor, m.for_clan, ctx)
+        ctx.cite("modifier_by_actor", f"{m.name} gives {d.actor} +{m.stealth} stealth")
+        return state
     if m.name in used:
         ctx.illegal("modifier_once", f"{d.actor} cannot use the action modifier {m.name} twice in one action")
     used.add(m.name)
@@ -88,6 +112,10 @@ def _modifier(state: State, m: Modifier, d: Declared, used: set[str], ctx: Ctx,
 def _reaction(state: State, r: Reaction, blocker: str, used: set[tuple[str, str]], ctx: Ctx,
               d: Declared) -> State:
     owner = state.minion(blocker).controller
+    if r.location:
+        state = _lock_location(state, owner, r.name, blocker, r.for_clan, ctx)
+        ctx.cite("reaction_intercept", f"{r.name} gives {blocker} +{r.intercept} intercept")
+        return state
     if r.bleed_at_you:
         if not (d.kind == "bleed" or d.bleeds) or d.directed_at != owner:
             ctx.illegal("card_over_rule", f"{r.name} is only usable during a bleed action directed at {owner}")

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from checker.engine.combat_decisions import Prevention, Round, Strike
+from checker.engine import card_damage
+from checker.engine.combat_decisions import CombatEffect, Inflict, Prevention, Round, Strike
 from checker.engine.context import Ctx
 from checker.engine.damage import CombatLedger, Hit, Shields, apply_hits, drain_to_capacity
+from checker.engine.damage import card_damage as non_strike_damage
 from checker.engine.diablerie import diablerie
 from checker.engine.models import Cost
 from checker.engine.phases import pay_cost
@@ -59,6 +61,7 @@ def begin_combat(state: State, acting: str, blocking: str, ctx: Ctx,
             state, more = over.state, False
             if rnd.presses or rnd.press_from_card or rnd.additional or n < len(plan):
                 ctx.illegal("resolve_combat_ends", "combat has ended: no press, additional strike or round follows")
+            state = _end_of_round(state, rnd, n, acting, blocking, ledger, ctx)
         if not more:
             if n < len(plan):
                 ctx.illegal("round_ends", f"combat is over after round {n}: no press continued it")
@@ -86,6 +89,7 @@ def _ready(state: State, *names: str) -> bool:
 
 def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger: CombatLedger,
            ctx: Ctx) -> tuple[State, bool]:
+    ledger.inflicted.clear()
     if ctx.p("ranges_used"):  # the round's range starts at close: the maneuvers and strikes go from there
         ctx.cite("combat_round_begins", f"round {n} begins, at close range")
     else:
@@ -129,9 +133,21 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
                                       "its text says so")
     for e in rnd.effects:
         state = _pay_card(state, e.by, e.cost, e.name, ctx)
-    bonus = _effects(state, rnd, acting, blocking, ledger, ctx)
-    aggravating = {e.to or e.by for e in rnd.effects if e.hands_aggravated}
+    bonus = _effects(state, rnd, acting, blocking, n, ledger, ctx)
+    state = card_damage.inflict(state, card_damage.due(state, ledger, "before_range", n, acting, blocking), Shields(),
+                                "damage_before_range", ctx)  # prevention is played only in the damage step
+    if not _ready(state, acting, blocking):
+        if rnd.maneuvers or rnd.strikes or rnd.presses or rnd.additional:
+            ctx.illegal("combat_ends_not_ready", "combat has ended before range: a combatant is no longer ready")
+        ctx.cite("combat_ends_not_ready", "a combatant is no longer ready: combat ends")
+        return _end_of_round(state, rnd, n, acting, blocking, ledger, ctx), False
+    aggravating = {e.to or e.by for e in rnd.effects if e.hands_aggravated} | ledger.hands_aggravated
     long_range, weapon_maneuvers = _range(state, rnd, acting, blocking, ledger, ctx)
+    ledger.long_range = long_range
+    for e in rnd.before_strikes:
+        check_minion_card(state.minion(e.by), e, e.name or "the combat card", ctx)
+        card_damage.play(state, e, "before_strikes", n, acting, blocking, long_range, ledger, ctx)
+        state = _pay_card(state, e.by, e.cost, e.name, ctx)
     for m in rnd.maneuvers:
         state = _pay_play(state, m.by, m.cost, m.weapon or m.granted_by, m.one_play, "maneuver", plays, ctx)
     ctx.announce("strikes_phase", "strikes")
@@ -167,7 +183,9 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
                                                              "first this round")
     for who, st in strikes.items():
         state = _pay_play(state, who, st.cost, st.name or st.weapon, st.one_play, "strike", plays, ctx)
-    state = _strike_exchange(state, acting, blocking, strikes, prevent, long_range, ledger, ctx, first=True)
+    for e in rnd.after_strikes:
+        state = _damage_modifier(state, e, strikes, acting, blocking, ledger, ctx)
+    state = _strike_exchange(state, acting, blocking, strikes, prevent, long_range, ledger, ctx, first=True, n=n)
     state = _additional_cards(state, rnd, strikes, acting, blocking, ctx)
     for ex in rnd.additional:
         if not _ready(state, acting, blocking):
@@ -182,17 +200,84 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
                      f"{who} takes an additional strike")
         ctx.cite("resolve_additional", "the additional strikes resolve as the first ones did")
         state = _strike_exchange(state, acting, blocking, dict(ex.strikes), prevent, long_range, ledger, ctx,
-                                 first=False)
+                                 first=False, n=n)
     if ledger.stolen_this_round:
         ctx.cite("round_end_effects", "at the end of the round, stolen equipment becomes usable")
     ledger.stolen_this_round.clear()
+    if _ready(state, acting, blocking):
+        state = card_damage.inflict(state, card_damage.due(state, ledger, "press_step", n, acting, blocking),
+                                    Shields(), "damage_press_step", ctx)
+        if not _ready(state, acting, blocking):
+            ctx.cite("combat_ends_not_ready", "a combatant is no longer ready: combat ends")
     if not _ready(state, acting, blocking):
         if rnd.presses:
             ctx.illegal("combat_ends_not_ready", "combat has ended: a combatant is no longer ready")
-        return state, False
+        return _end_of_round(state, rnd, n, acting, blocking, ledger, ctx), False
     for p in rnd.presses:
         state = _pay_play(state, p.by, p.cost, p.name, p.one_play, "press", plays, ctx)
-    return state, _presses(state, rnd, acting, blocking, ctx)
+    more = _presses(state, rnd, acting, blocking, ledger, ctx)
+    return _end_of_round(state, rnd, n, acting, blocking, ledger, ctx), more
+
+
+def _end_of_round(state: State, rnd: Round, n: int, acting: str, blocking: str, ledger: CombatLedger,
+                  ctx: Ctx) -> State:
+    """Cards played at the end of the round, after the presses (ref14:V.E.5, cto:V.F.1: 'Apply any end-of-round
+    effects'), even when the round ended early (cto:V.D.2.d: 'go to step F')."""
+    for e in rnd.end_of_round:
+        name = e.name or "the combat card"
+        if e.by not in (acting, blocking):
+            ctx.illegal("combat_outsiders", f"{e.by} is not in this combat and cannot play {name}")
+        opp = card_damage.opponent(e.by, acting, blocking)
+        if e.not_leaving_combat and state.minion(e.by).location != "ready":
+            ctx.illegal("card_over_rule", f"{name} is not usable by a minion being burned or going to torpor: "
+                                          f"{e.by} is no longer ready")
+        check_minion_card(state.minion(e.by), e, name, ctx)
+        ctx.cite("round_end_effects", f"at the end of the round {e.by} plays {name}")
+        if e.if_inflicted_more:
+            mine, theirs = ledger.inflicted.get(e.by, 0), ledger.inflicted.get(opp, 0)
+            ctx.cite("environmental_damage", f"this round {e.by} successfully inflicted {mine} damage and {opp} "
+                                             f"{theirs}: damage no minion inflicted (environmental) counts for neither")
+            if mine <= theirs:
+                ctx.illegal("card_over_rule", f"{name} is only usable at the end of a round during which {e.by} "
+                                              f"successfully inflicted more damage than {opp} ({mine}, not more than "
+                                              f"{theirs})")
+        card_damage.play(state, e, "end_of_round", n, acting, blocking, ledger.long_range, ledger, ctx)
+        state = _pay_card(state, e.by, e.cost, e.name, ctx)
+        if e.inflict is not None:
+            ledger.lasting.pop()  # inflicted now, once
+            hits = card_damage.hits_of(state, e.by, name, e.inflict, 0, acting, blocking)
+            state = card_damage.inflict(state, hits, Shields(), "damage_end_of_round", ctx)
+    return state
+
+
+def _damage_modifier(state: State, e: CombatEffect, strikes: dict[str, Strike], acting: str, blocking: str,
+                     ledger: CombatLedger, ctx: Ctx) -> State:
+    """A damage modifier played once both strikes are chosen, before they resolve (cto:V.D.1.d: 'Non-ammo Damage
+    modifiers must be played now to be effective'): it changes the strike it modifies."""
+    name = e.name or "the damage modifier"
+    on = e.to or e.by
+    if e.by not in (acting, blocking):
+        ctx.illegal("combat_outsiders", f"{e.by} is not in this combat and cannot play {name}")
+    if not (e.plus_damage or e.hands_aggravated) or e.inflict is not None or e.timing != "before_range":
+        ctx.illegal("damage_modifiers", f"{name} is no damage modifier: once strikes are chosen only damage "
+                                        "modifiers are played")
+    if on not in strikes:
+        ctx.illegal("damage_modifiers", f"{on} has no strike for {name} to modify")
+    check_minion_card(state.minion(e.by), e, name, ctx)
+    state = _pay_card(state, e.by, e.cost, e.name, ctx)
+    ctx.cite("damage_modifiers", f"{e.by} plays {name} once both strikes are chosen, before they resolve: it "
+                                 f"modifies {on}'s strike")
+    st = strikes[on]
+    if e.plus_damage:
+        st = st.model_copy(update={"plus_damage": st.plus_damage + e.plus_damage})
+    if e.hands_aggravated and st.hands:
+        st = st.model_copy(update={"aggravated": True})
+        ctx.cite("card_over_rule", f"{on}'s hand strike does aggravated damage this round, by {name}'s text")
+    if e.hands_aggravated_combat:
+        ledger.hands_aggravated.add(on)
+        ctx.cite("card_over_rule", f"{name}: {on}'s hand damage is aggravated for the rest of this combat")
+    strikes[on] = st
+    return state
 
 
 Plays = dict[tuple[str, str], dict[str, int]]
@@ -283,7 +368,7 @@ def _pay_card(state: State, who: str, cost: Cost, name: str | None, ctx: Ctx) ->
     return pay_cost(state, state.minion(who).controller, who, cost, ctx, what, "card_pool_cost", "card_blood_cost")
 
 
-def _effects(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ctx
+def _effects(state: State, rnd: Round, acting: str, blocking: str, n: int, ledger: CombatLedger, ctx: Ctx
              ) -> dict[str, int]:
     """Combat effects before range: the acting minion, then the blocking one, repeated (ref14:V.B)."""
     bonus: dict[str, int] = {}
@@ -304,6 +389,8 @@ def _effects(state: State, rnd: Round, acting: str, blocking: str, ledger: Comba
             check_minion_card(state.minion(e.by), e, e.name or "the combat card", ctx)
             ctx.cite(step, f"{e.by} uses {e.name or 'a combat effect'}"
                      + (f" (+{e.plus_damage} damage this round)" if e.plus_damage and on == e.by else ""))
+        if _lasting(e):
+            card_damage.play(state, e, "before_range", n, acting, blocking, None, ledger, ctx)
         if e.plus_strength:
             ledger.strength_bonus[on] = ledger.strength_bonus.get(on, 0) + e.plus_strength
             ctx.cite("card_over_rule", f"{e.name or 'a combat card'}: {on} gets {e.plus_strength:+d} strength for "
@@ -318,6 +405,12 @@ def _effects(state: State, rnd: Round, acting: str, blocking: str, ledger: Comba
         if i >= 2:
             ctx.cite("effects_repeat", "combat effects go on until neither minion wishes to use more")
     return bonus
+
+
+def _lasting(e: CombatEffect) -> bool:
+    """A combat card with a lasting or non-strike effect, or a limit on when it is played (card_damage.play)."""
+    return bool(e.inflict or e.one_each or e.no_strike_cards or e.restricts_opponent or e.hands_aggravated_combat
+                or e.close_range_only or e.timing != "before_range")
 
 
 def _range(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ctx
@@ -350,6 +443,11 @@ def _range(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatL
             ctx.illegal("maneuver", f"{m.by} is not in this combat")
         if m.weapon or m.granted_by:
             check_minion_card(state.minion(m.by), m, m.weapon or m.granted_by or "", ctx)
+        if m.by in ledger.restricted and i % 2 == 0:
+            ctx.illegal("card_over_rule", f"{ledger.restricted[m.by]}: {m.by} cannot maneuver to long range this "
+                                          "combat")
+        if m.by in ledger.restricted and m.weapon in state.minion(m.by).equipment:
+            ctx.illegal("card_over_rule", f"{ledger.restricted[m.by]}: {m.by} cannot use equipment this combat")
         if m.by == previous:
             ctx.illegal("maneuver_again", f"{m.by} cannot maneuver twice in a row: only once its maneuver is "
                                           "canceled may it maneuver again")
@@ -386,6 +484,22 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
     m = state.minion(who)
     if s.weapon and s.weapon not in m.equipment:
         ctx.illegal("strike_announce", f"{who} carries no {s.weapon}")
+    if s.name and s.name != s.weapon and who in ledger.no_strike_cards:
+        ctx.illegal("card_over_rule", f"{who} cannot play strike cards this combat: {s.name} is one")
+    if s.weapon and who in ledger.restricted:
+        ctx.illegal("card_over_rule", f"{ledger.restricted[who]}: {who} cannot use equipment this combat")
+    if s.more_blood_only and m.blood <= state.minion(opponent).blood:
+        ctx.illegal("card_over_rule", f"{s.name or 'the strike card'} is only usable if {who} has more blood than "
+                                      f"{opponent} ({m.blood}, not more than {state.minion(opponent).blood})")
+    if s.to_torpor and s.plus_damage:
+        ctx.cite("card_over_rule", f"{s.name or s.weapon or 'the strike'} sends to torpor and does no damage: the "
+                                   f"+{s.plus_damage} damage added to it deals none")
+    if s.name and s.name != m.card_name and any(not o.is_vampire and o.card_name == s.name for o in state.minions):
+        ctx.illegal("card_over_rule", f"{s.name}'s strike is that ally's own (its card's text): {who} cannot use it")
+    barring = [r.name for r in state.minion(opponent).retainers if r.no_combat_ends]
+    if s.combat_ends and barring:
+        ctx.illegal("card_over_rule", f"{who} is in combat with {opponent}, who employs {barring[0]}: it cannot "
+                                      "strike: combat ends, by that retainer's text")
     if s.discipline or s.clan or s.vampire_only or s.mentions:
         check_minion_card(m, s, s.name or s.weapon or "the strike card", ctx)
     if s.weapon and (who, s.weapon) in ledger.stolen_this_round:
@@ -422,7 +536,7 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
 
 
 def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str, Strike], prevent: Shields,
-                     long_range: bool, ledger: CombatLedger, ctx: Ctx, *, first: bool) -> State:
+                     long_range: bool, ledger: CombatLedger, ctx: Ctx, *, first: bool, n: int) -> State:
     """Strikes announced (acting first), then resolved: combat ends, dodge, first strike, the rest."""
     a, b = strikes.get(acting), strikes.get(blocking)
     if first and a is not None and a.combat_ends and b is not None and not ctx.p("strike_after_acting_combat_ends"):
@@ -435,6 +549,9 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
         ctx.cite("strike_announce", f"{who} strikes: {_describe(s)}")
         if s.weapon:
             ctx.cite("strike_weapon", f"{who} strikes with {s.weapon}, one of its weapons")
+        elif s.name and s.name == state.minion(who).card_name and not state.minion(who).is_vampire:
+            ctx.cite("card_over_rule", f"{who} strikes as its own card says ({s.name}): an ally's text over the rule "
+                                       "of hand strikes")
         elif not s.hands and not state.minion(who).is_vampire:
             ctx.cite("ally_strike_card", f"{who}, an ally, uses a strike card" + (f" ({s.name})" if s.name else ""))
         if s.plus_damage:
@@ -446,12 +563,20 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
         if len(enders) == 2:
             ctx.cite("both_combat_ends", f"both strikes end combat: {acting}'s resolves first")
         ctx.cite("resolve_combat_ends", f"{enders[0]}'s strike ends combat before any damage")
+        _after_combat(strikes, enders[0], acting, blocking, ledger, ctx)
         raise CombatOver(state)
     dodgers = [w for w in (acting, blocking) if strikes.get(w) and strikes[w].dodge]  # in the acting-first order
     for w in dodgers:
         ctx.cite("resolve_dodge", f"{w} dodges: the opposing strike has no effect on {w} or its equipment")
     for cls in CLASSES:
         hits: list[Hit] = []
+        if cls == "other" and first:  # 'during normal strike resolution': no strike's, so no dodge stops it
+            hits += card_damage.due(state, ledger, "strike_resolution", n, acting, blocking)
+            hits += _retainer_damage(state, acting, blocking, long_range, ctx)
+            for h in hits:
+                if h.victim in dodgers:
+                    ctx.cite("resolve_dodge", f"{h.victim}'s dodge cancels the opposing strike only: {h.card}'s "
+                                              "damage is no strike's and still lands")
         for who, s in strikes.items():
             if s.dodge or (cls == "first_strike") != s.first_strike:
                 continue
@@ -470,20 +595,52 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
             base = ledger.strength.get(who)
             strength = state.minion(who).strength if base is None else base - ctx.p("hand_damage")
             strength += state.minion(who).retainer_bonus("strength")[0] + ledger.strength_bonus.get(who, 0)
-            hits.append(_hit(who, opp, s, strength, ctx))
+            printed = state.minion(who).card_strength if base is None else None  # an ally's card: '2 strength'
+            if printed is not None:
+                strength += printed - ctx.p("hand_damage")
+            hits.append(_hit(who, opp, s, strength, ctx, printed))
         if not hits:
             continue
         ctx.cite("resolve_first_strike" if cls == "first_strike" else "resolve_other",
                  "first strikes resolve" if cls == "first_strike" else "the other strikes resolve")
+        before = dict(ledger.inflicted)
         state = apply_hits(state, hits, prevent, ledger, ctx)
+        back = card_damage.returned(ledger, before, n, acting, blocking)
+        if back:
+            state = non_strike_damage(state, back, prevent, ctx)
         if not _ready(state, acting, blocking):
             ctx.cite("combat_ends_not_ready", "a combatant is no longer ready: combat ends")
             return state
     return state
 
 
-def _hit(who: str, opp: str, s: Strike, strength: int, ctx: Ctx) -> Hit:
+def _retainer_damage(state: State, acting: str, blocking: str, long_range: bool, ctx: Ctx) -> list[Hit]:
+    """Retainers that damage the opposing minion each round during normal strike resolution, by their card's text
+    (rb95:12.p1): Murder of Crows ('1R damage'), also at long range; Wolf Companion ('if the range is close') only
+    at close range. It is no strike: no dodge stops it, and no minion inflicts it (environmental)."""
+    hits: list[Hit] = []
+    for who in (acting, blocking):
+        opp = blocking if who == acting else acting
+        if state.minion(who).location != "ready" or state.minion(opp).location != "ready":
+            continue
+        for r in state.minion(who).retainers:
+            if not r.round_damage:
+                continue
+            if long_range and not r.round_damage_ranged:
+                ctx.cite("card_over_rule", f"{r.name} damages the opposing minion only at close range: not this "
+                                           "round, at long range")
+                continue
+            ctx.cite("card_over_rule", f"{r.name}, {who}'s retainer, inflicts {r.round_damage} damage on {opp} "
+                                       "during strike resolution, by its card's text")
+            hits.append(Hit(striker=who, victim=opp, normal=r.round_damage, environmental=True, card=r.name))
+    return hits
+
+
+def _hit(who: str, opp: str, s: Strike, strength: int, ctx: Ctx, printed: int | None = None) -> Hit:
     hands = max(0, ctx.p("hand_damage") + strength)
+    if printed is not None and (s.hands or s.strength_plus is not None):
+        ctx.cite("card_over_rule", f"{who}'s card prints its strength, {printed}: its hands do {hands}, not the "
+                                   "rule's hand damage")
     if s.strength_plus is not None:
         damage = hands + s.strength_plus + s.plus_damage
         what = s.weapon or s.name or f"{who}'s strike"
@@ -492,7 +649,7 @@ def _hit(who: str, opp: str, s: Strike, strength: int, ctx: Ctx) -> Hit:
         damage = (hands + s.plus_damage) if s.hands else (s.damage + s.plus_damage if s.is_damage else 0)
     if s.hands:
         ctx.cite_param("hand_damage", f"{who}'s hands do {damage} damage")
-        if strength:
+        if strength and printed is None:
             ctx.cite("card_over_rule", f"{who}'s card gives it {strength:+d} strength: its hands do {hands}")
         if s.plus_damage:
             ctx.cite("hand_damage_total", f"{who}'s hand damage is the total of its hands and its modifiers "
@@ -500,7 +657,28 @@ def _hit(who: str, opp: str, s: Strike, strength: int, ctx: Ctx) -> Hit:
     return Hit(striker=who, victim=opp, retainer=s.target, normal=damage, aggravated=s.aggravated,
                extra_aggravated=s.plus_aggravated, unpreventable=s.unpreventable,
                steal_blood=s.steal_blood, destroy_equipment=s.destroy_equipment,
-               steal_equipment=s.steal_equipment, paralyze=s.paralyze)
+               steal_equipment=s.steal_equipment, paralyze=s.paralyze, to_torpor=s.to_torpor,
+               card=s.name or s.weapon)
+
+
+def _after_combat(strikes: dict[str, Strike], ender: str, acting: str, blocking: str, ledger: CombatLedger,
+                  ctx: Ctx) -> None:
+    """What the combat-ends strike card does after combat ends (rb95:8.3.combat-ends: combat ends 'before any damage
+    is dealt or a strike card's effects take place'): kept for the end of combat, unless the opposing minion dodged
+    (rb95:8.3.dodge: a dodge 'prevents the effect of the opponent's strike that round')."""
+    s = strikes[ender]
+    if s.after_combat is None and not s.opponent_gains_blood:
+        return
+    opp = card_damage.opponent(ender, acting, blocking)
+    name = s.name or "the strike card"
+    if opp in strikes and strikes[opp].dodge:
+        ctx.cite("resolve_dodge", f"{opp} dodges: {name}'s effect after combat does not reach it")
+        return
+    ctx.cite("card_over_rule", f"{name} ends combat; its other effect comes after combat ends, by its text")
+    if s.after_combat is not None:
+        ledger.after_combat.append((ender, name, s.after_combat))
+    if s.opponent_gains_blood:
+        ledger.after_combat.append((ender, name, s.opponent_gains_blood))
 
 
 def _describe(s: Strike) -> str:
@@ -527,7 +705,7 @@ def _describe(s: Strike) -> str:
     return ", ".join(parts) or "no effect"
 
 
-def _presses(state: State, rnd: Round, acting: str, blocking: str, ctx: Ctx) -> bool:
+def _presses(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatLedger, ctx: Ctx) -> bool:
     """Presses alternate continue / end; the acting minion may press first; never two in a row."""
     if not rnd.presses and not rnd.press_from_card:
         ctx.cite("press_start", "no press: the round ends and so does combat")
@@ -554,6 +732,8 @@ def _presses(state: State, rnd: Round, acting: str, blocking: str, ctx: Ctx) -> 
         if i == 0 and not rnd.press_from_card and who == blocking:
             ctx.cite("press_acting_first", f"{acting} had the first opportunity to press and passed")
         kind = "end" if cont else "continue"
+        if kind == "end" and who in ledger.restricted:
+            ctx.illegal("card_over_rule", f"{ledger.restricted[who]}: {who} cannot use presses to end combat")
         if p.only is not None and p.only != kind:
             ctx.illegal("press_kinds", f"{who}'s press can only {p.only} combat, and this press would {kind} it")
         used[who] = used.get(who, 0) + 1
@@ -586,4 +766,21 @@ def _end(state: State, acting: str, blocking: str, ledger: CombatLedger, ctx: Ct
     for name in sorted(ledger.kept_excess):
         state = drain_to_capacity(state, name, ctx, "combat_end", "drains off at the end of combat")
     ctx.announce("combat_end", "combat ends")
+    for by, name, what in ledger.after_combat:
+        opp = card_damage.opponent(by, acting, blocking)
+        if state.minion(opp).location not in ("ready", "torpor"):
+            continue
+        if isinstance(what, Inflict):
+            if what.close_range_only and ledger.long_range:
+                ctx.cite("card_over_rule", f"{name}: the range was long, so it inflicts no damage after combat")
+                continue
+            hits = card_damage.hits_of(state, by, name, what, 0, acting, blocking)
+            state = card_damage.inflict(state, hits, Shields(), "damage_after_combat", ctx)
+        elif isinstance(what, int):
+            m = state.minion(opp)
+            gain = min(what, max(0, m.capacity - m.blood)) if m.is_vampire else what
+            state = state.move_blood(opp, gain)
+            ctx.cite("damage_after_combat", f"after combat ends, {name}: {opp} gains {gain} blood")
+            if gain < what:
+                ctx.cite("below_capacity", f"{opp} holds no more blood than its capacity ({m.capacity})")
     return state

@@ -15,6 +15,28 @@ from checker.engine.models import Cost, Name, Requires, Strict
 SHORTHANDS = {"hands": {"hands": True}, "dodge": {"dodge": True}, "combat_ends": {"combat_ends": True}}
 
 
+class Inflict(Strict):
+    """Damage a card inflicts apart from any strike (Weather Control, Thoughts Betrayed, Blood of Acid, Catatonic
+    Fear): the documents apply only "damage done by strike" (ref14:V.D.4); the card's text says when, to whom and of
+    what kind; damage the minion does not itself inflict is environmental (the rulings of RTR 19970630)."""
+
+    amount: int = Field(default=0, ge=0, le=20)
+    to: Literal["opponent", "both"] = Field(default="opponent", description="The opposing minion, or both combatants.")
+    retainers: bool = Field(default=False, description="Each retainer on them takes it too.")
+    when: Literal["before_range", "strike_resolution", "press_step", "end_of_round", "after_combat"] = Field(
+        description="The point of the round where it is inflicted.")
+    rounds: Literal["this", "each", "first"] = Field(default="this", description="This round, each round of the "
+                                                                                  "combat, or the first round only.")
+    by_minion: bool = Field(default=False, description="The minion inflicts it ('this vampire inflicts'); otherwise "
+                                                       "it is environmental: no minion inflicts it.")
+    unpreventable: bool = False
+    aggravated: bool = False
+    grows: int = Field(default=0, ge=0, le=5, description="Added in each subsequent round.")
+    returned: bool = Field(default=False, description="Equal to the damage the opposing minion successfully "
+                                                      "inflicts on this one in each strike resolution (Blood of Acid).")
+    close_range_only: bool = Field(default=False, description="Only if the range is close.")
+
+
 class Strike(Requires):
     """One strike: hands, a weapon or a strike card, by what it does (ref14:V.D, cto:V.D, rb95:8.3)."""
 
@@ -50,6 +72,14 @@ class Strike(Requires):
     additional: int = Field(default=0, ge=0, le=5, description="Additional strikes the strike card gives "
                                                                "('Strike: dodge, with an additional strike').")
     additional_limited: bool = Field(default=False, description="Those additional strikes are '(limited)'.")
+    to_torpor: bool = Field(default=False, description="'Send the opposing vampire to torpor': no damage at all, "
+                                                       "and none can be added to it.")
+    after_combat: Inflict | None = Field(default=None, description="Damage the strike card inflicts after combat "
+                                                                   "ends (Catatonic Fear superior).")
+    opponent_gains_blood: int = Field(default=0, ge=0, le=10, description="'Opposing vampire gains 1 blood': after "
+                                                                           "combat ends (Mercy for the Weak).")
+    more_blood_only: bool = Field(default=False, description="'Only usable if this vampire has more blood than the "
+                                                             "opposing vampire.'")
 
     @model_validator(mode="after")
     def _one_kind(self) -> Strike:
@@ -61,6 +91,8 @@ class Strike(Requires):
 
     @property
     def is_damage(self) -> bool:
+        if self.to_torpor:
+            return False
         return (self.hands or self.strength_plus is not None or self.damage > 0 or self.plus_damage > 0
                 or self.plus_aggravated > 0)
 
@@ -116,6 +148,23 @@ class CombatEffect(Requires):
                                                      "(cto V.B: other Methuselahs may use those).")
     to: str | None = Field(default=None, max_length=80,
                            description="The minion in combat whose strikes get `plus_damage` (default: `by`).")
+    inflict: Inflict | None = Field(default=None, description="Damage the card inflicts apart from any strike.")
+    timing: Literal["before_range", "before_strikes", "end_of_round"] = Field(
+        default="before_range", description="When its text says it is played: before range (ref14:V.B), 'before "
+                                            "strikes are chosen', 'at the end of a round'.")
+    close_range_only: bool = Field(default=False, description="'Only usable at close range'.")
+    one_each: Literal["round", "combat"] | None = Field(default=None, description="'A vampire can play only one X "
+                                                                                   "each round' (or combat).")
+    if_inflicted_more: bool = Field(default=False, description="'during which this minion successfully inflicted "
+                                                               "more damage than the opposing vampire'.")
+    not_leaving_combat: bool = Field(default=False, description="'Not usable by a minion being burned or going to "
+                                                                "torpor.'")
+    no_strike_cards: bool = Field(default=False, description="'Opposing minion cannot play any strike cards for the "
+                                                             "duration of this combat.'")
+    restricts_opponent: bool = Field(default=False, description="The opposing minion cannot maneuver to long range, "
+                                                                "press to end combat or use equipment this combat.")
+    hands_aggravated_combat: bool = Field(default=False, description="Hand damage aggravated for the rest of the "
+                                                                     "combat (Bone Spur superior).")
 
 
 class Press(Requires):
@@ -201,6 +250,14 @@ class Round(Strict):
     press_from_card: bool = Field(default=False, description="A card gives this round a press (ref14:V.E.2).")
     prevent_before_range: dict[str, int] = Field(
         default_factory=dict, description="Damage prevention played before range (refused: only in the damage step).")
+    before_strikes: tuple[CombatEffect, ...] = Field(
+        default=(), description="Combat cards played after range is determined, before strikes are chosen (Blood of "
+                                "Acid: 'Only usable at close range before strikes are chosen').")
+    after_strikes: tuple[CombatEffect, ...] = Field(
+        default=(), description="Damage modifiers played once both strikes are chosen, before they resolve "
+                                "(cto:V.D.1.d).")
+    end_of_round: tuple[CombatEffect, ...] = Field(
+        default=(), description="Combat cards played at the end of the round, after the presses (Pulled Fangs).")
 
     @field_validator("strikes", mode="before")
     @classmethod

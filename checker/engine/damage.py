@@ -31,6 +31,9 @@ class Hit:
     destroy_equipment: str | None = None
     steal_equipment: str | None = None
     paralyze: bool = False
+    to_torpor: bool = False  # 'Send the opposing vampire to torpor': no damage (Rowan Ring)
+    environmental: bool = False  # no minion inflicts it: a card's damage apart from a strike (RTR 19970630)
+    card: str | None = None  # the card inflicting it apart from a strike
 
 
 @dataclass
@@ -56,6 +59,14 @@ class CombatLedger:
     strength_bonus: dict[str, int] = field(default_factory=dict)  # minion -> strength added for this combat by cards
     card_uses: dict[tuple[str, str], int] = field(default_factory=dict)  # (minion, card in play) -> uses this combat
     fixed_close: str | None = None  # the card that keeps this combat at close range (Gang Tactics)
+    inflicted: dict[str, int] = field(default_factory=dict)  # minion -> damage it successfully inflicted this round
+    lasting: list[tuple[str, str, object, int]] = field(default_factory=list)  # (by, card, Inflict, round played)
+    after_combat: list[tuple[str, str, object]] = field(default_factory=list)  # (by, card, Inflict or blood gained)
+    played: dict[tuple[str, str], int] = field(default_factory=dict)  # (minion, card) -> round it was last played
+    no_strike_cards: set[str] = field(default_factory=set)  # minions barred from strike cards this combat
+    restricted: dict[str, str] = field(default_factory=dict)  # minion -> the card barring long range, ends, equipment
+    hands_aggravated: set[str] = field(default_factory=set)  # minions whose hand damage is aggravated this combat
+    long_range: bool = False  # the range of the last round's strikes
 
 
 def burn_minion(state: State, name: str, ctx: Ctx, step: str, why: str) -> State:
@@ -142,6 +153,12 @@ def apply_hits(state: State, hits: list[Hit], prevent: Shields, ledger: CombatLe
             ledger.stolen_this_round.add((h.striker, h.steal_equipment))
         if h.paralyze and state.minion(h.victim).location == "ready":
             state = to_torpor(state, h.victim, ctx, "paralyze", "paralyzed, tapped", paralyzed=True)
+        if h.to_torpor and state.minion(h.victim).location == "ready":
+            if not state.minion(h.victim).is_vampire:
+                ctx.illegal("card_over_rule", f"{h.card or 'the strike'} sends a vampire to torpor: {h.victim} is "
+                                              "not a vampire")
+            what = h.card or f"{h.striker}'s strike"
+            state = to_torpor(state, h.victim, ctx, "card_over_rule", f"{what} sends it to torpor, by the card's text")
     for s in dict.fromkeys(stealers):
         if mode == "kept":
             if state.minion(s).blood > state.minion(s).capacity:
@@ -160,7 +177,10 @@ def apply_hits(state: State, hits: list[Hit], prevent: Shields, ledger: CombatLe
         if any(h.victim == s and h.retainer is None and (h.normal > 0 or h.extra_aggravated > 0) for h in hits):
             ctx.cite("stolen_blood_heals", f"the blood {s} stole is like any blood: it heals {s}'s damage "
                                            "this same round")
-    state = _damage(state, hits, prevent, ctx)
+    state = _damage(state, [h for h in hits if not h.environmental], prevent, ctx, ledger.inflicted)
+    rest = [h for h in hits if h.environmental]
+    if rest:
+        state = card_damage(state, rest, prevent, ctx)
     if mode == "healed_then_banked":
         for s in dict.fromkeys(stealers):
             state = _drain_param(state, s, ctx, "goes to the bank, the damage healed")
@@ -221,7 +241,23 @@ def _lose_equipment(state: State, victim: str, item: str, ctx: Ctx, step: str, t
     return state.with_minion(taker, equipment=(*t.equipment, item), borrowed=borrowed)
 
 
-def _damage(state: State, hits: list[Hit], prevent: Shields, ctx: Ctx) -> State:
+def card_damage(state: State, hits: list[Hit], prevent: Shields, ctx: Ctx) -> State:
+    """Damage a card inflicts apart from a strike (rb95:12.p1: by its text). Environmental damage is inflicted by no
+    minion (ref14:V.D.4 applies only the damage done by strikes; the rulings of RTR 19970630 call such damage
+    environmental), so it counts for no one's damage; the minion's own ('this vampire inflicts') is its."""
+    for h in hits:
+        amount = f"{h.normal}{' aggravated' if h.aggravated else ''}"
+        if h.environmental:
+            ctx.cite("environmental_damage", f"{h.card or 'a card'}: {h.retainer or h.victim} takes {amount} "
+                                             "environmental damage: not a strike's, inflicted by no minion")
+        else:
+            ctx.cite("card_over_rule", f"{h.card or 'a card'}: {h.striker} inflicts {amount} damage on "
+                                       f"{h.retainer or h.victim} by the card's text, not by a strike")
+    return _damage(state, hits, prevent, ctx, None)
+
+
+def _damage(state: State, hits: list[Hit], prevent: Shields, ctx: Ctx,
+            inflicted: dict[str, int] | None = None) -> State:
     as_normal = any(h.aggravated or h.extra_aggravated for h in hits) and bool(ctx.p("aggravated_as_normal"))
     per_victim: dict[tuple[str, str | None], list[int]] = {}  # normal, aggravated, unpreventable normal, aggr.
     for h in hits:
@@ -269,6 +305,11 @@ def _damage(state: State, hits: list[Hit], prevent: Shields, ctx: Ctx) -> State:
             ctx.cite("card_over_rule", f"{fixed_normal + fixed_agg} damage to {victim} is unpreventable, by the "
                                        "striking card's text")
         normal, agg = normal + fixed_normal, agg + fixed_agg
+        if inflicted is not None:  # what each minion successfully inflicted on the other this round
+            for h in hits:
+                if h.victim == victim and h.retainer is None and not h.environmental:
+                    inflicted[h.striker] = inflicted.get(h.striker, 0) + normal + agg
+                    break
         if normal or agg:
             ctx.cite("inflict_damage", f"{victim} takes {normal} normal" + (f" and {agg} aggravated" if agg else "")
                      + " damage")

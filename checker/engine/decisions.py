@@ -33,6 +33,11 @@ class Modifier(Requires):
                            description="Another ready vampire of the acting Methuselah playing it, as its card allows "
                                        "('Only usable by a ready vampire other than the acting minion').")
     cost: Cost = Cost()
+    location: bool = Field(default=False, description="A card of hers in play (a location), locked to give this, "
+                                                      "not a card played from hand ('Lock to give a Gangrel you "
+                                                      "control +1 stealth').")
+    for_clan: str | None = Field(default=None, max_length=40, description="The minion it is given to must be of this "
+                                                                          "clan ('a Gangrel you control').")
 
 
 class Reaction(Requires):
@@ -43,6 +48,9 @@ class Reaction(Requires):
     cost: Cost = Cost()
     bleed_at_you: bool = Field(default=False, description="'Only usable during a bleed action directed at you': at "
                                                           "its player, as the bleed now stands (after a redirection).")
+    location: bool = Field(default=False, description="A card of hers in play (a location), locked to give this "
+                                                      "intercept, not a card played from hand.")
+    for_clan: str | None = Field(default=None, max_length=40, description="The minion must be of this clan.")
 
 
 class Play(Strict):
@@ -115,6 +123,11 @@ class RetainerCard(Requires):
     cost: Cost = Cost()
     bonus: dict[Literal["intercept", "bleed", "stealth", "strength"], int] = Field(
         default_factory=dict, description="What it gives its employer: 'The employer gets +1 intercept.'")
+    round_damage: int = Field(default=0, ge=0, le=5, description="Damage it inflicts on the opposing minion each "
+                                                                 "round during strike resolution (Murder of Crows).")
+    round_damage_ranged: bool = Field(default=False, description="That damage reaches long range ('1R').")
+    no_combat_ends: bool = Field(default=False, description="'Minions in combat with the employer cannot strike: "
+                                                            "combat ends.'")
 
 
 class EmployRetainer(Action):
@@ -123,10 +136,21 @@ class EmployRetainer(Action):
     retainer: RetainerCard
 
 
-class AllyCard(Strict):
+class AllyCard(Requires):
     name: str = Name
     life: int = Field(default=1, ge=1, le=50)
     cost: Cost = Cost()
+    strength: int | None = Field(default=None, ge=0, le=10,
+                                 description="Its strength as its card prints it ('1 strength, 0 bleed.'): its hand "
+                                             "strikes do that much. Default: the rule's hand damage.")
+    bleed: int | None = Field(default=None, ge=0, le=10,
+                              description="Its bleed as its card prints it ('0 strength, 3 bleed.'). Default: the "
+                                          "rule's bleed of 1.")
+    stealth: int = Field(default=0, ge=0, le=5, description="Stealth its card gives each of its actions ('Gypsies "
+                                                            "get +1 stealth on each of their actions.').")
+    unique: bool = Field(default=False, description="'Unique': a second copy in play is contested (ref14:II.note1).")
+    card: str | None = Field(default=None, max_length=80,
+                             description="The ally card, when the ally is named otherwise (a second copy).")
 
 
 class RecruitAlly(Action):

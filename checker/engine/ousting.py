@@ -80,6 +80,7 @@ def leave_play(state: State, name: str, ctx: Ctx) -> State:
         if m.owned_by == name and m.location != "removed":
             ctx.cite("cards_back_on_oust", f"{m.name} is {name}'s card, controlled by {m.controller}: it leaves play "
                                            "with her")
+            freed += m.counters
             minions.append(replace(m, location="removed", blood=0, retainers=(), equipment=(), borrowed=()))
             continue
         mine = {item for item, owner in m.borrowed if owner == name}

@@ -62,6 +62,11 @@ class RetainerSetup(Strict):
     ignore_text: bool = False
     bonus: dict[Literal["intercept", "bleed", "stealth", "strength"], int] = Field(
         default_factory=dict, description="What it gives its employer (+1 intercept), from its card.")
+    round_damage: int = Field(default=0, ge=0, le=5, description="Damage it inflicts on the opposing minion each "
+                                                                 "round during strike resolution, from its card.")
+    round_damage_ranged: bool = Field(default=False, description="That damage reaches long range ('1R').")
+    no_combat_ends: bool = Field(default=False, description="Minions in combat with its employer cannot strike: "
+                                                            "combat ends (its card).")
 
     @model_validator(mode="before")
     @classmethod
@@ -76,6 +81,9 @@ class MinionSetup(Strict):
     vampire: str | None = Field(default=None, max_length=80,
                                 description="A vampire card by name or id (card:200364): its capacity, clan, "
                                             "Disciplines and title come from the card. Default name: the card's.")
+    ally: str | None = Field(default=None, max_length=80,
+                             description="An ally card by name or id: its life, strength, bleed and what else its "
+                                         "text gives come from the card. Default name: the card's.")
     controller: str = Name
     kind: Literal["vampire", "ally"] = "vampire"
     capacity: int | None = Field(default=None, ge=1, le=20, description="Vampires only.")
@@ -98,6 +106,12 @@ class MinionSetup(Strict):
                                                             "strikes do that much more damage.")
     stealth: int = Field(default=0, ge=0, le=10, description="Stealth its card adds to each of its actions.")
     block_cost: int = Field(default=0, ge=0, le=5, description="Blood a vampire blocking it burns (its card).")
+    card_strength: int | None = Field(default=None, ge=0, le=10,
+                                      description="Allies: its strength as its card prints it ('2 strength'): its hand "
+                                                  "strikes do that much. Default: the rule's hand damage.")
+    card_bleed: int | None = Field(default=None, ge=0, le=10,
+                                   description="Allies: its bleed as its card prints it ('0 bleed'). Default: the "
+                                               "rule's bleed.")
     sets_range: bool = Field(default=False, description="It may set each round's range (its card: Cailean).")
     ignore_text: bool = Field(default=False, description="With `vampire:`: ask about it without the parts of its "
                                                         "card's text the engine does not model (they are listed).")
@@ -115,7 +129,7 @@ class MinionSetup(Strict):
     @model_validator(mode="before")
     @classmethod
     def _named_after_its_card(cls, data: Any) -> Any:
-        return named_after(data, "vampire")
+        return named_after(named_after(data, "vampire"), "ally")
 
 
 class Setup(Strict):
@@ -190,6 +204,8 @@ def check_setup(s: Setup) -> list[Issue]:
                                                  "(rb95:3.p1)"))
             if m.location in ("torpor", "uncontrolled", "crypt"):
                 issues.append(((*where, "location"), f"an ally cannot be {m.location}"))
+        if m.kind == "vampire" and (m.card_strength is not None or m.card_bleed is not None or m.ally):
+            issues.append(((*where, "kind"), "card_strength, card_bleed and ally: are an ally's"))
     for key, value in (("turn", s.turn), ("edge", s.edge)):
         if value is not None and value not in seat:
             issues.append(((key,), f"{value!r} is not a player of this setup"))
@@ -247,13 +263,16 @@ def _minion(m: MinionSetup) -> Minion:
         blood = m.blood if m.blood is not None else (capacity if m.location in ("ready", "torpor") else 0)
     return Minion(name=m.name, controller=m.controller, kind=m.kind, blood=blood, capacity=capacity,
                   location=m.location, tapped=m.tapped, equipment=m.equipment,
-                  retainers=tuple(Retainer(r.name, r.life, tuple(r.bonus.items())) for r in m.retainers),
+                  retainers=tuple(Retainer(r.name, r.life, tuple(r.bonus.items()), round_damage=r.round_damage,
+                                           round_damage_ranged=r.round_damage_ranged,
+                                           no_combat_ends=r.no_combat_ends) for r in m.retainers),
                   title=m.title,
                   paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=m.contested,
                   title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()),
                   strength=m.strength, stealth=m.stealth, block_cost=m.block_cost, sets_range=m.sets_range,
                   clan=m.clan or "", disciplines=tuple(m.disciplines.items()), sect=m.sect or "",
-                  owner=m.owner if m.owner and m.owner != m.controller else "")
+                  owner=m.owner if m.owner and m.owner != m.controller else "",
+                  card_strength=m.card_strength, card_bleed=m.card_bleed)
 
 
 def start_game(state: State, ctx: Ctx) -> State:

@@ -22,6 +22,9 @@ class Retainer:
     name: str
     life: int
     bonus: tuple[tuple[str, int], ...] = ()  # what it gives its employer: (("intercept", 1),), from its card
+    round_damage: int = 0  # damage it inflicts on the opposing minion each round during strike resolution (its card)
+    round_damage_ranged: bool = False  # ... at long range too ('1R'); otherwise only at close range
+    no_combat_ends: bool = False  # minions in combat with its employer cannot strike: combat ends (Dog Pack)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +56,8 @@ class Minion:
     sets_range: bool = False  # its card lets it set each round's range before it is determined (Cailean)
     sect: str = ""  # its card's sect: "Camarilla", "Sabbat", ... (empty: the card names none)
     owner: str = ""  # the Methuselah whose card it is, when another controls it (stolen); empty: its controller
+    card_strength: int | None = None  # an ally's strength as its card prints it ("2 strength"): its hands do that
+    card_bleed: int | None = None  # an ally's bleed as its card prints it ("0 bleed"): it bleeds for that
 
     @property
     def owned_by(self) -> str:

@@ -53,6 +53,9 @@ def resolve_setup(setup: Setup) -> tuple[Setup, list[Issue]]:
     minions: list[MinionSetup] = []
     for i, m in enumerate(setup.minions):
         m = _setup_retainers(m, ("minions", i), issues)
+        if m.ally is not None:
+            minions.append(_setup_ally(m, ("minions", i), issues))
+            continue
         if m.vampire is None:
             minions.append(m)
             continue
@@ -78,6 +81,24 @@ def resolve_setup(setup: Setup) -> tuple[Setup, list[Issue]]:
     return setup.model_copy(update={"minions": tuple(minions)}), issues
 
 
+ALLY_FROM_CARD = ("kind", "life", "card_strength", "card_bleed", "stealth", "capacity", "blood", "clan",
+                  "disciplines", "vampire")
+
+
+def _setup_ally(m: MinionSetup, where: tuple[str | int, ...], issues: list[Issue]) -> MinionSetup:
+    """An ally named by its card (``ally: Loyal Street Gang``): its life, strength, bleed and stealth from the card's
+    text; the minion's name stays what the scenario calls it."""
+    fields = _expand({"card": m.ally, "ignore_text": m.ignore_text}, (*where, "ally"), "ally", issues)
+    if "life" not in fields:  # the card was refused (reported once)
+        return m.model_copy(update={"kind": "ally"})
+    for f in (f for f in ALLY_FROM_CARD if f in m.model_fields_set):
+        issues.append(((*where, f), f"{f} comes from the card {fields['name']}; remove it, or describe an abstract "
+                                    "ally without `ally:`"))
+    return m.model_copy(update={"kind": "ally", "life": fields["life"], "card_strength": fields.get("strength"),
+                                "card_bleed": fields.get("bleed"), "stealth": fields.get("stealth", 0),
+                                "card": m.card or fields["name"]})
+
+
 def _setup_retainers(m: MinionSetup, where: tuple[str | int, ...], issues: list[Issue]) -> MinionSetup:
     """A minion's retainers named by their card take its life and what it gives its employer."""
     if not any(r.card for r in m.retainers):
@@ -92,7 +113,10 @@ def _setup_retainers(m: MinionSetup, where: tuple[str | int, ...], issues: list[
         clash = "life" in r.model_fields_set and fields.get("life", r.life) != r.life
         if clash:
             issues.append(((*where, "retainers", j, "life"), f"life comes from the card {r.card}; remove it"))
-        out.append(r.model_copy(update={"life": fields.get("life", r.life), "bonus": fields.get("bonus", {})}))
+        out.append(r.model_copy(update={"life": fields.get("life", r.life), "bonus": fields.get("bonus", {}),
+                                        "round_damage": fields.get("round_damage", 0),
+                                        "round_damage_ranged": fields.get("round_damage_ranged", False),
+                                        "no_combat_ends": fields.get("no_combat_ends", False)}))
     return m.model_copy(update={"retainers": tuple(out)})
 
 
@@ -140,16 +164,18 @@ def _vampire_card(text: str, where: tuple[str | int, ...], issues: list[Issue]) 
 CONTEXTS = {"grapple": "grapple", "effects": "effect", "modifier": "modifier", "modifiers": "modifier",
             "after_blocks": "modifier",
             "reaction": "reaction", "equipment": "equipment", "retainer": "retainer", "ally": "ally",
-            "use_cards": "in_play", "use_card": "in_play", "additional_cards": "additional"}
+            "use_cards": "in_play", "use_card": "in_play", "additional_cards": "additional",
+            "before_strikes": "effect", "after_strikes": "effect", "end_of_round": "effect"}
 """The key a card spec is written under, and what it is played as."""
 STEP_CARDS = {"action": "action", "master": "master", "out_of_turn_master": "master", "call_vote": "political"}
 """Steps whose `card:` is a card spec: what it is played as."""
 LIBRARY_TYPES = {
     "grapple": ("Combat",),
-    "maneuver": ("Combat", "Equipment", "Action", "Action Modifier", "Reaction"),
+    "maneuver": ("Combat", "Equipment", "Action", "Action Modifier", "Reaction", "Ally"),
     "press": ("Combat", "Equipment"), "prevent": ("Combat", "Equipment", "Retainer"), "master": ("Master",),
     "additional": ("Combat",),
-    "effect": ("Combat",), "action": ("Action",), "strike": ("Combat", "Equipment"), "modifier": ("Action Modifier",),
+    "effect": ("Combat",), "action": ("Action",), "strike": ("Combat", "Equipment", "Ally"),
+    "modifier": ("Action Modifier",),
     "reaction": ("Reaction",), "equipment": ("Equipment",), "retainer": ("Retainer",), "ally": ("Ally",),
     "political": ("Political Action",), "in_play": ("Master",)}
 
@@ -293,6 +319,12 @@ def _ability(card: Card, context: str) -> bool:
     return enc is not None and any(p.ability_action is not None for p in enc.parts)
 
 
+def _lock_gives(card: Card, context: str) -> bool:
+    """A location locked for stealth or intercept, named where a modifier or reaction is played."""
+    enc = encoding_of(card.id) if context in ("modifier", "reaction") and "Master" in card.types else None
+    return enc is not None and any(p.lock_gives is not None for p in enc.parts)
+
+
 def _real(name: str) -> tuple[Card, Encoding | None] | None:
     try:
         card = find_card(name)
@@ -311,7 +343,8 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
         near = f"; the nearest: {', '.join(exc.suggestions[:3])}" if exc.suggestions else ""
         issues.append((where, f"no card named {name!r}{near}"))
         return failed  # reported once, not again by the step checks
-    if not set(card.types) & set(LIBRARY_TYPES[context]) and not _ability(card, context):
+    if not set(card.types) & set(LIBRARY_TYPES[context]) and not _ability(card, context) \
+            and not _lock_gives(card, context):
         kind = " / ".join(card.types)
         issues.append((where, f"{card.name} is {'an' if kind[0] in 'AEIOU' else 'a'} {kind} card: it cannot be "
                               f"played as a {context}"))
@@ -359,6 +392,8 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
     clash = sorted(k for k in fields if k in node and k not in ("name", "weapon") and node[k] != fields[k])
     for k in clash:
         issues.append(((*path, k), f"{k} comes from the card {card.name} ({fields[k]!r}); remove it"))
+    if context == "ally" and isinstance(node.get("name"), str) and node["name"] != card.name:
+        fields.update(name=node["name"], card=card.name)  # another copy of the card, named otherwise
     rest = {k: v for k, v in node.items() if k not in ("card", "level", "ignore_text", "choose")}
     return {**rest, **fields}
 
@@ -498,12 +533,13 @@ def _gives(context: str, p: Part) -> bool | None:
     return {
         "strike": p.strike is not None, "maneuver": p.maneuver is not None, "press": p.press is not None,
         "prevent": p.prevent is not None or p.prevents_all or p.prevents_all_round or p.aggravated_as_normal,
-        "effect": p.sets_strength is not None or p.hands_aggravated or p.combat_strength is not None,
+        "effect": p.sets_strength is not None or p.hands_aggravated or p.combat_strength is not None
+        or (p.inflicts is not None and p.inflicts.when != "after_combat") or p.no_strike_cards,
         "grapple": p.hands_only_round, "additional": p.additional_strikes is not None,
         "modifier": (p.modifier is not None and bool(p.modifier.stealth or p.modifier.bleed))
-        or p.blocked_combat_close,
+        or p.blocked_combat_close or (p.lock_gives is not None and bool(p.lock_gives.stealth)),
         "reaction": (p.modifier is not None and bool(p.modifier.intercept)) or p.redirects_bleed
-        or p.reduces_bleed is not None,
+        or p.reduces_bleed is not None or (p.lock_gives is not None and bool(p.lock_gives.intercept)),
     }.get(context)
 
 """What a card's text must give to be played in each place."""
@@ -540,7 +576,7 @@ def advanced_words(text: str) -> tuple[str, ...]:
 
 
 REQUIRES = ("modifier", "reaction", "effect", "action", "maneuver", "press", "strike", "equipment", "retainer",
-            "prevent", "grapple", "political", "additional")
+            "prevent", "grapple", "political", "additional", "ally")
 """Where the card's Discipline and clan are asked of the minion using it."""
 
 
@@ -555,6 +591,44 @@ def _one_play(parts: tuple[Part, ...]) -> bool:
     alternatives = any(p.text.strip().lower().startswith("or ") or " or press" in p.text.lower()
                        for p in parts if any(_gives(c, p) for c in COMBAT_PLACES))
     return len(places) > 1 and not alternatives
+
+
+def _inflict(part: Part, parts: tuple[Part, ...]) -> dict[str, Any]:
+    """Damage a card inflicts apart from a strike, with what its superior text adds ('but the damage is aggravated',
+    'increased by 1 in each subsequent round')."""
+    d = part.inflicts
+    assert d is not None
+    out: dict[str, Any] = {"amount": d.amount, "to": d.to, "retainers": d.retainers, "when": d.when,
+                           "rounds": d.rounds, "by_minion": d.by_minion, "unpreventable": d.unpreventable,
+                           "returned": d.returned, "close_range_only": d.close_range}
+    if any(p.inflict_aggravated for p in parts):
+        out["aggravated"] = True
+    grows = [p.inflict_grows for p in parts if p.inflict_grows]
+    if grows:
+        out["grows"] = grows[0]
+    return out
+
+
+def _effect_fields(parts: tuple[Part, ...]) -> dict[str, Any]:
+    """A combat card's timing, limits and lasting effects (Weather Control, Blood of Acid, Pulled Fangs, ...)."""
+    fields: dict[str, Any] = {}
+    for p in parts:
+        if p.inflicts is not None and p.inflicts.when != "after_combat":
+            fields["inflict"] = _inflict(p, parts)
+        if p.usable in ("before_strikes", "end_of_round"):
+            fields["timing"] = p.usable
+        if p.usable == "close":
+            fields["close_range_only"] = True
+        if p.usable == "not_leaving_combat":
+            fields["not_leaving_combat"] = True
+        if p.one_each_round or p.one_each_combat:
+            fields["one_each"] = "round" if p.one_each_round else "combat"
+        for key in ("if_inflicted_more", "no_strike_cards", "restricts_opponent"):
+            if getattr(p, key):
+                fields[key] = True
+    if any(p.hands_aggravated for p in parts) and any(p.duration == "combat" for p in parts):
+        fields["hands_aggravated_combat"] = True  # "As above, but for the remainder of this combat"
+    return fields
 
 
 def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dict[str, Any]:
@@ -580,6 +654,14 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["plus_damage"] = fields.get("plus_damage", 0) + s.plus_damage
             if s.ranged and (s.destroy_equipment or s.steal_equipment):
                 fields["any_range"] = True  # 'Strike: ranged; destroy equipment': the card over "only at close range"
+            if s.to_torpor:
+                fields["to_torpor"] = True
+        if context == "strike" and p.inflicts is not None and p.inflicts.when == "after_combat":
+            fields["after_combat"] = _inflict(p, parts)
+        if context == "strike" and p.opponent_gains_blood is not None:
+            fields["opponent_gains_blood"] = p.opponent_gains_blood
+        if context == "strike" and p.if_more_blood:
+            fields["more_blood_only"] = True
         if p.additional_strikes is not None and context == "strike":
             fields["additional"] = fields.get("additional", 0) + p.additional_strikes.count
             if p.additional_strikes.limited:
@@ -602,6 +684,16 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["limited"] = True
         if p.life is not None and context in ("retainer", "ally"):
             fields["life"] = p.life
+        if context == "retainer" and p.round_damage is not None:
+            fields.update(round_damage=p.round_damage.amount, round_damage_ranged=p.round_damage.ranged)
+        if context == "retainer" and p.no_combat_ends_against:
+            fields["no_combat_ends"] = True
+        if context == "ally" and p.ally_stats is not None:
+            fields.update(strength=p.ally_stats.strength, bleed=p.ally_stats.bleed)
+        if context == "ally" and p.unique:
+            fields["unique"] = True
+        if context == "ally" and p.modifier is not None and p.modifier.stealth:
+            fields["stealth"] = fields.get("stealth", 0) + p.modifier.stealth  # 'get +1 stealth on each of ...'
         if p.employer is not None and context == "retainer":
             bonus = fields.setdefault("bonus", {})
             for key in ("intercept", "bleed", "stealth", "strength"):
@@ -615,6 +707,7 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["strength"] = p.sets_strength
             if p.hands_aggravated:
                 fields["hands_aggravated"] = True
+        fields.update(_effect_fields(parts))
     if context == "effect":
         strength = [p for p in parts if p.combat_strength is not None]
         if strength:  # "As above, but with +2 strength": the superior number replaces the basic one
@@ -640,6 +733,7 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
     if context == "maneuver":
         strikes = any(p.strike is not None for p in parts)
         weapon = "Equipment" in card.types and any(p.weapon for p in parts)  # IR Goggles' maneuver is no weapon's
+        strikes = strikes and "Ally" not in card.types  # Outcast Mage's maneuver each combat is not its strike's
         fields = {"weapon" if weapon or strikes else "granted_by": card.name}
         per_combat = [p.maneuver.count for p in parts if p.maneuver is not None and p.maneuver.per == "combat"]
         if per_combat:
@@ -698,6 +792,12 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 a = p.ability_action
                 fields.update(ability=card.name, name=f"{card.name}'s ability", steal_edge=a.steals == "edge",
                               directed=a.directed, **({"cost": {"blood": a.cost_blood}} if a.cost_blood else {}))
+    for p in parts:
+        if p.lock_gives is not None and context in ("modifier", "reaction"):
+            key = "stealth" if context == "modifier" else "intercept"
+            fields = {"name": card.name, key: getattr(p.lock_gives, key), "location": True,
+                      **({"for_clan": p.lock_gives.clan} if p.lock_gives.clan else {})}
+            return fields  # a card in play: no cost, no Discipline or clan symbol asked of the minion
     if context in ("action", "master"):
         for p in parts:
             if p.gain_pool is not None:
@@ -719,8 +819,8 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
             fields.update({k: v for k, v in (("sect", p.requires.sect), ("titles", list(p.requires.titles)),
                                              ("capacity_above", p.requires.capacity_above)) if v})
     cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
-    in_play = bool({"Equipment", "Retainer"} & set(card.types)) and context in ("strike", "maneuver", "press",
-                                                                                "prevent")
+    in_play = bool({"Equipment", "Retainer", "Ally"} & set(card.types)) and context in ("strike", "maneuver",
+                                                                                        "press", "prevent")
     if cost and not in_play and context in ("modifier", "reaction", "equipment", "retainer", "ally", "action",
                                             "political", "master", "strike", "effect", "maneuver", "press", "prevent",
                                             "grapple", "additional"):
@@ -730,8 +830,8 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
     if card.discipline_requirement and context in REQUIRES:
         fields["discipline"] = card.disciplines[0] if len(card.disciplines) == 1 else card.discipline_requirement
         fields["superior"] = level == "superior"
-    if card.clan and context in REQUIRES:
-        fields["clan"] = card.clan
+    if card.clan and context in REQUIRES and not ("Ally" in card.types and context != "ally"):
+        fields["clan"] = card.clan  # an ally's clan symbol is asked of its recruiter, not of the ally striking
     if context in REQUIRES and (words := advanced_words(card.text)):
         fields["mentions"] = list(words)
     return fields

@@ -196,3 +196,50 @@ def test_combat_card_words_must_be_in_their_quotes() -> None:
          "level": "superior", "prevents_all_round": True}]) == [
         "'prevent all damage ... for the remainder of this round' is not in \"Prevent all damage from the "
         "opponent's strike.\""]
+
+
+def test_ally_and_retainer_numbers_must_be_in_their_quotes() -> None:
+    """An ally's strength and bleed ('1 strength, 0 bleed.', not a '+1 strength' bonus) and a retainer's damage each
+    round (its amount, 'R' or 'close range', the opposing minion, strike resolution) and Dog Pack's bar on 'strike:
+    combat ends' must be in the quote."""
+    def issues(name: str, parts: list[dict[str, object]]) -> list[str]:
+        card = find_card(name)
+        return [m for _, m in check_encoding(card, Encoding.model_validate({"card": card.id, "parts": parts}))]
+
+    gang = [{"text": "Mortal", "being": "mortal"}, {"text": "with 2 life.", "life": 2}]
+    assert issues("Loyal Street Gang", [*gang, {"text": "1 strength, 0 bleed.",
+                                                "ally_stats": {"strength": 1, "bleed": 0}}]) == []
+    assert issues("Loyal Street Gang", [*gang, {"text": "1 strength, 0 bleed.",
+                                                "ally_stats": {"strength": 0, "bleed": 1}}]) == [
+        "'0 strength' is not in '1 strength, 0 bleed.'", "'1 bleed' is not in '1 strength, 0 bleed.'"]
+    crows = [{"text": "Animal", "being": "animal"}, {"text": "with 1 life.", "life": 1},
+             {"text": "As above", "level": "superior", "same_as_basic": True},
+             {"text": "but Murder of Crows has 2 life", "level": "superior", "life": 2}]
+    said = ("Murder of Crows inflicts 1R damage on the opposing minion each round of combat during normal strike "
+            "resolution.")
+    assert issues("Murder of Crows", [*crows, {"text": said, "level": "basic",
+                                               "round_damage": {"amount": 1, "ranged": True}}]) == []
+    assert issues("Murder of Crows", [*crows, {"text": said, "level": "basic", "round_damage": {"amount": 1}}]) == [
+        f"ranged is false, but {said!r} says R and no close range"]
+    assert issues("Murder of Crows", [*crows, {"text": said, "level": "basic",
+                                               "round_damage": {"amount": 2, "ranged": True}}]) == [
+        f"'2 damage ... the opposing minion ... strike resolution' is not in {said!r}"]
+    dogs = [{"text": "Animal", "being": "animal"}]
+    assert issues("Dog Pack", [*dogs, {"text": "with 1 life.", "life": 1},
+                               {"text": "Minions in combat with the employer cannot strike: combat ends.",
+                                "no_combat_ends_against": True}]) == []
+    assert issues("Dog Pack", [*dogs, {"text": "with 1 life.", "no_combat_ends_against": True},
+                               {"text": "Minions in combat with the employer cannot strike: combat ends.",
+                                "not_modelled": "combat effects the vocabulary lacks"}]) == [
+        "'in combat with the employer cannot strike: combat ends' is not in 'with 1 life.'"]
+
+
+def test_a_location_locked_for_a_bonus_says_its_bonus_and_clan() -> None:
+    backways = find_card("Backways")
+    enc = Encoding.model_validate({"card": backways.id, "parts": [
+        {"text": "Unique location.", "master": "unique location"},
+        {"text": "Lock to give a Gangrel you control +1 stealth.", "lock_gives": {"intercept": 1, "clan": "Brujah"}},
+    ]})
+    issues = [m for _, m in check_encoding(backways, enc)]
+    assert issues == ["'+1 intercept' is not in 'Lock to give a Gangrel you control +1 stealth.'",
+                      "'Brujah' is not in 'Lock to give a Gangrel you control +1 stealth.'"]

@@ -31,7 +31,7 @@ def test_refused_step_keeps_its_trace_up_to_the_refusal() -> None:
 
 
 def test_untap_order_names_each_step_once() -> None:
-    assert Untap.model_validate({"order": ["withdraw"]}).steps == ("withdraw", "edge", "contests")
+    assert Untap.model_validate({"order": ["withdraw"]}).steps == ("withdraw", "edge", "contests", "cards")
     with pytest.raises(ValidationError, match="once"):
         Untap.model_validate({"order": ["edge", "edge"]})
     with pytest.raises(ValidationError):
