@@ -401,6 +401,18 @@ def _action_effects(part: Part, q: str) -> Iterable[tuple[str, str]]:
                 yield "feed", f"{words!r} is not in {part.text!r}"
     if part.crypt_to_uncontrolled and not _has(q, "move the top card from your crypt to your uncontrolled region"):
         yield "crypt_to_uncontrolled", f"'move the top card from your crypt ...' is not in {part.text!r}"
+    moves = {"vampire_to_pool": "move any amount of blood from a vampire you control to your pool",
+             "each_ready_to_pool": "move 1 blood from each ready vampire you control to your pool",
+             "pool_to_vampires": "from your pool to 1 or more vampires you control",
+             "vampire_to_vampires": "move any amount of blood from one of your ready vampires to any combination of "
+                                    "your other ready vampires"}
+    if part.moves_blood is not None and not _has(q, moves[part.moves_blood]):
+        yield "moves_blood", f"{moves[part.moves_blood]!r} is not in {part.text!r}"
+    if part.burns is not None and not _has(q, {"vampire_in_torpor": "burn a vampire in torpor",
+                                                "location": "burn a location"}[part.burns]):
+        yield "burns", f"'burn a {part.burns.replace('_', ' ')}' is not in {part.text!r}"
+    if part.lock_all is not None and not _has(q, f"lock all ready {part.lock_all}"):
+        yield "lock_all", f"'lock all ready {part.lock_all}' is not in {part.text!r}"
     lg = part.lock_gives
     if lg is not None:
         said = ["lock", *([f"+{lg.stealth} stealth"] if lg.stealth else []),

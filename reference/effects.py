@@ -395,6 +395,13 @@ class Part(_Strict):
     ability_action: AbilityAction | None = Field(default=None, description="An action the vampire's text gives.")
     lock_target: LockTarget | None = Field(default=None, description="'(D) Lock a ready minion.'")
     lock_gives: LockGives | None = Field(default=None, description="'Lock to give a Gangrel you control +1 stealth.'")
+    moves_blood: Literal["vampire_to_pool", "each_ready_to_pool", "pool_to_vampires", "vampire_to_vampires"] | None = (
+        Field(default=None, description="A master card moving counters: 'Move any amount of blood from a vampire you "
+                                        "control to your pool.', 'Move 1 blood from each ready vampire you control "
+                                        "to your pool.', from your pool to vampires, between your ready vampires."))
+    burns: Literal["vampire_in_torpor", "location"] | None = Field(
+        default=None, description="'Burn a vampire in torpor.', 'Burn a location.'")
+    lock_all: str | None = Field(default=None, max_length=40, description="'Lock all ready Tremere.': the clan.")
     burn_target: Literal["ally_or_retainer"] | None = Field(
         default=None, description="'(D) Burn an ally or retainer controlled by your prey.'")
     target_burns: int | None = Field(default=None, ge=1, le=10,
@@ -445,7 +452,8 @@ EFFECT_KEYS = (
     "inflict_aggravated", "inflict_grows", "if_inflicted_more", "if_more_blood", "opponent_gains_blood",
     "no_strike_cards", "restricts_opponent", "requires", "choose", "referendum",
     "clan_votes", "bleeds", "gain_pool_if_bled", "add_blood", "feed", "crypt_to_uncontrolled", "prey_vampires_burn",
-    "steals", "ability_action", "lock_target", "lock_gives", "burn_target", "target_burns",
+    "steals", "ability_action", "lock_target", "lock_gives", "moves_blood", "burns", "lock_all", "burn_target",
+    "target_burns",
     "in_play", "phase_blood", "phase_pool", "one_hunting_ground",
     "ally_stats", "round_damage", "no_combat_ends_against",
     "restates_rule", "discipline_card", "not_modelled",

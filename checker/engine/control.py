@@ -9,8 +9,10 @@ ash heaps (ousting.leave_play).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from checker.engine.context import Ctx
-from checker.engine.decisions import ActionCardSpec
+from checker.engine.decisions import ActionCardSpec, MasterCard
 from checker.engine.state import State
 
 
@@ -72,4 +74,47 @@ def move_location(state: State, card: str, to: str, ctx: Ctx, why: str) -> State
     state = state.with_player(holder.name, in_play=tuple(i for i in holder.in_play if i != item))
     state = state.with_player(to, in_play=(*state.player(to).in_play, item))
     ctx.cite("action_card" if why else "vote_effects", f"{why or 'the referendum'}: {to} takes control of {card}")
+    return state
+
+
+def take_control(state: State, who: str, card: MasterCard, ctx: Ctx) -> State:
+    """A master card takes control of another Methuselah's ally or ready vampire for a while (Malkavian Dementia:
+    'until your next unlock phase'; The Art of Love: 'until the end of your turn'); its owner does not change."""
+    name, kind = card.target, card.take_control
+    if name is None or not state.has_minion(name):
+        ctx.illegal("master_effect", f"{card.name} takes control of a minion: name it as `target`")
+    m = state.minion(name)
+    if (m.is_vampire != (kind == "vampire") or m.controller == who
+            or m.location not in (("ready",) if kind == "vampire" else ("ready", "torpor"))):
+        ctx.illegal("card_over_rule", f"{name} is not {'a ready vampire' if kind == 'vampire' else 'an ally'} "
+                                      f"another Methuselah controls, as {card.name} requires")
+    if card.target_clan and m.clan != card.target_clan:
+        ctx.illegal("card_over_rule", f"{name} is not {card.target_clan}, as {card.name} requires")
+    back = m.controller
+    state = state.with_minion(name, controller=who, owner="" if m.owned_by == who else m.owned_by)
+    state = replace(state, temporary_control=(*state.temporary_control, (name, who, back, card.until)))
+    ctx.cite("master_effect", f"{card.name}: {who} takes control of {name} until "
+                              + ("the end of her turn" if card.until == "end" else "her next unlock phase"))
+    return state
+
+
+def end_temporary(state: State, when: str, ctx: Ctx) -> State:
+    """Control taken for a while ends: at the start of the taker's unlock phase, before anything untaps
+    (ruling:101150:ANK-20200129+LSJ-20091208+RTR-19951017), or at the end of her turn."""
+    me = state.current
+    for entry in state.temporary_control:
+        name, taker, back, until = entry
+        if taker != me or until != when:
+            continue
+        state = replace(state, temporary_control=tuple(e for e in state.temporary_control if e != entry))
+        if not state.has_minion(name) or state.minion(name).controller != taker:
+            continue
+        m = state.minion(name)
+        if m.location in ("ready", "torpor", "new"):
+            state = state.with_minion(name, controller=back, owner="" if m.owned_by == back else m.owned_by)
+        if when == "unlock":
+            ctx.cite("untap", f"{taker}'s control of {name} ends as her unlock phase begins, before anything untaps: "
+                              f"{name} returns to {back}" + (" still locked" if m.tapped else ""))
+        else:
+            ctx.cite("master_effect", f"{taker}'s turn ends: {name} returns to {back}")
     return state

@@ -295,6 +295,18 @@ class BloodHunt(Strict):
     vote: VoteSpec = VoteSpec()
 
 
+class MasterMoves(Strict):
+    """What a master card moves or burns, at once (rb95:3.2.1): the text's kind, and the scenario's choices."""
+
+    kind: Literal["vampire_to_pool", "each_ready_to_pool", "pool_to_vampires", "vampire_to_vampires", "crypt_move",
+                  "burn_vampire_in_torpor", "burn_location", "lock", "lock_all"]
+    source: str | None = Field(default=None, max_length=80, description="The vampire the blood comes from.")
+    amounts: dict[str, int] = Field(default_factory=dict, description="Blood moved: {vampire: n} to or from them.")
+    target: str | None = Field(default=None, max_length=80, description="The vampire, location or minion.")
+    clan: str | None = Field(default=None, max_length=40, description="'Lock all ready Tremere.'")
+    crypt_move: NewVampire | None = None
+
+
 class MasterCard(Strict):
     """A generic master card: its pool cost and simple effects."""
 
@@ -312,6 +324,19 @@ class MasterCard(Strict):
     in_play: bool = Field(default=False, description="'Put this card in play.': it stays in play (rb95:3.2.1.p1).")
     unique: bool = Field(default=False, description="A unique card: a second copy in play contests it "
                                                     "(ref14:II.note1).")
+    choose: str | None = Field(default=None, max_length=80, description="The ready vampire she controls the card "
+                                                                        "chooses as it is played (The Rack).")
+    names: str | None = Field(default=None, max_length=80,
+                              description="Another Methuselah's vampire, also in her uncontrolled region, the card "
+                                          "names (Betrayer); its controller burns `unlock_burn` pool each unlock.")
+    unlock_burn: int = Field(default=0, ge=0, le=10)
+    moves: MasterMoves | None = Field(default=None, description="Counters a master card moves, as its text says.")
+    take_control: Literal["ally", "vampire"] | None = Field(
+        default=None, description="'Take control of an ally controlled by another Methuselah': `target` names it.")
+    target: str | None = Field(default=None, max_length=80)
+    target_clan: str | None = Field(default=None, max_length=40, description="'a ready Malkavian': its clan.")
+    until: Literal["end", "unlock"] = Field(default="end", description="Control lasts 'until the end of your turn' "
+                                                                       "or 'until your next unlock phase'.")
 
     @model_validator(mode="after")
     def _discipline_on(self) -> MasterCard:
@@ -338,6 +363,15 @@ class CardUse(Strict):
     lock: bool = Field(default=False, description="The card locks to be used.")
     hunting_ground: bool = Field(default=False, description="A hunting ground: a vampire gains blood from only one "
                                                             "each turn, as the card says.")
+    chosen: bool = Field(default=False, description="Only the vampire the card chose as it was played (The Rack).")
+
+
+class Guess(Strict):
+    """A guess at the vampire a card in play names (Betrayer), paid for with pool in the unlock phase."""
+
+    name: str = Name
+    of: str = Field(max_length=80, description="The Methuselah controlling the card.")
+    vampire: str = Field(max_length=80, description="The vampire guessed.")
 
 
 UntapStep = Literal["edge", "contests", "cards", "withdraw"]
@@ -358,6 +392,8 @@ class Untap(Strict):
     use_cards: tuple[CardUse, ...] = Field(default=(), max_length=20,
                                            description="Her cards in play used in the untap phase (ref14:II.A.2.e): "
                                                        "[{card: Zoo Hunting Ground, vampire: X}].")
+    guesses: tuple[Guess, ...] = Field(default=(), max_length=10,
+                                       description="Guesses at cards in play naming her vampire (Betrayer).")
     withdraw: bool = Field(default=False, description="Announce her intention to withdraw (ref14:II.A.2.f).")
     edge_pool: bool = Field(default=True, description="With the Edge, take its pool; false declines it, where the "
                                                       "edition makes it optional (rb95:6.1.edge).")

@@ -11,6 +11,7 @@ and each untap she pays a pool to keep contesting it or yields it, burning it (r
 
 from __future__ import annotations
 
+from checker.engine.chosen import chosen_by
 from checker.engine.context import Ctx
 from checker.engine.decisions import CardUse
 from checker.engine.state import Phase, State
@@ -141,6 +142,9 @@ def _blood(state: State, use: CardUse, step: str, ctx: Ctx) -> State:
     if v.controller != me or not v.is_vampire or v.location != where:
         ctx.illegal("card_over_rule", f"{name} is not a{' ready' if where == 'ready' else 'n uncontrolled'} "
                                       f"vampire of {me}'s, as {use.name} requires")
+    if use.chosen and name not in chosen_by(state, me, use.name):
+        ctx.illegal("card_over_rule", f"{use.name} chose {' and '.join(chosen_by(state, me, use.name)) or 'no vampire'}"
+                                      f" as it was played, not {name}")
     if use.clan and v.clan != use.clan:
         ctx.illegal("card_over_rule", f"{name} is {v.clan or 'of no clan'}, not {use.clan}, as {use.name} requires")
     state = state.move_blood(name, use.blood)

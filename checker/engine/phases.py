@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from checker.engine import in_play, mandatory_hunt
+from checker.engine import chosen, control, in_play, mandatory_hunt, master_moves
 from checker.engine.contests import on_control
 from checker.engine.context import Ctx
 from checker.engine.decisions import Cost, Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
@@ -84,6 +84,7 @@ def untap(state: State, ctx: Ctx) -> State:
     if state.phase != "untap":
         ctx.illegal("untap", f"it is already the {state.phase} phase of {state.current}'s turn")
     me = state.current
+    state = control.end_temporary(state, "unlock", ctx)
     every_vampire = bool(ctx.p("untap_all_vampires"))
 
     def untaps(m: Minion) -> bool:
@@ -176,11 +177,16 @@ def _play_master(state: State, who: str, card: MasterCard, ctx: Ctx) -> State:
         state = drain_excess(state, m.name, ctx)
     if card.discipline is not None:
         state = play_discipline_card(state, who, card, ctx)
+    if card.moves is not None:
+        state = master_moves.apply_moves(state, who, card, ctx)
     if card.location:
         ctx.cite("location_card", f"{card.name} is a location: it stays in play")
     elif card.in_play:
         ctx.cite("master_effect", f"{card.name} takes effect as it is put in play, and stays there")
+    if card.take_control is not None:
+        state = control.take_control(state, who, card, ctx)
     if card.location or card.in_play:
+        state = chosen.on_play(state, who, card, ctx)
         state = in_play.put_in_play(state, who, card.name, card.unique, ctx)
     return replace_card(state, who, ctx, card.name,
                         stays_in_play=card.location or card.in_play or card.discipline is not None)
@@ -368,6 +374,7 @@ def end_turn(state: State, ctx: Ctx) -> State:
         state = state.with_minion(m.name, location="ready")
         ctx.cite("end_turn_allies", f"{m.name}, recruited this turn, moves to the ready region")
     state = settle_pending_rewards(state, ctx)
+    state = control.end_temporary(state, "end", ctx)
     p = state.player(me)
     state = state.with_player(me, master_played=0, discarded=0, transfers=None, skip_master=False,
                               out_of_turn_pending=p.out_of_turn_pending and not p.skip_master)

@@ -112,6 +112,8 @@ class Player:
     in_play: tuple[tuple[str, str], ...] = ()  # master cards she controls in play (locations): (card, owner)
     cards_locked: tuple[str, ...] = ()  # her cards in play that are locked (a location used): they unlock at her untap
     cards_contested: tuple[str, ...] = ()  # her unique cards in play that another copy contests (ref14:II.note1)
+    cards_chosen: tuple[tuple[str, str, int], ...] = ()  # her cards in play that chose a minion: (card, minion, pool
+    # the minion's controller burns during his unlock phase: Betrayer)
 
     @property
     def gone(self) -> bool:
@@ -178,6 +180,8 @@ class State:
     began_empty: tuple[str, ...] = ()  # vampires that began this minion phase ready with zero blood, yet to hunt
     last_action: ActionRecord | None = None
     last_vote: VoteRecord | None = None
+    temporary_control: tuple[tuple[str, str, str, str], ...] = ()  # (minion, taker, returned to, "unlock" | "end"):
+    # control taken until the taker's next unlock phase or the end of her turn (control.py)
 
     # --- reading -------------------------------------------------------------------------
     def player(self, name: str) -> Player:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.engine import contests, in_play, phases, withdrawal
+from checker.engine import chosen, contests, in_play, phases, withdrawal
 from checker.engine.context import Ctx
 from checker.engine.decisions import Untap
 from checker.engine.state import State
@@ -26,6 +26,7 @@ def untap_phase(state: State, d: Untap, ctx: Ctx) -> State:
             state = in_play.untap_card_contests(state, d.yield_cards, ctx)
         elif step == "cards":
             state = in_play.untap_uses(state, d.use_cards, ctx)
+            state = chosen.untap_named(state, d.guesses, ctx)
         elif d.withdraw:
             state = withdrawal.announce(state, ctx)
     return contests.torpor_yields(state, ctx)

@@ -319,6 +319,22 @@ def _ability(card: Card, context: str) -> bool:
     return enc is not None and any(p.ability_action is not None for p in enc.parts)
 
 
+def _master_move(parts: tuple[Part, ...]) -> str | None:
+    """What a master card moves, burns or locks at once, if anything (checker/engine/master_moves.py)."""
+    for p in parts:
+        if p.moves_blood is not None:
+            return p.moves_blood
+        if p.crypt_to_uncontrolled:
+            return "crypt_move"
+        if p.burns is not None:
+            return f"burn_{p.burns}"
+        if p.lock_target is not None and not p.lock_target.unlock:
+            return "lock"
+        if p.lock_all is not None:
+            return "lock_all"
+    return None
+
+
 def _lock_gives(card: Card, context: str) -> bool:
     """A location locked for stealth or intercept, named where a modifier or reaction is played."""
     enc = encoding_of(card.id) if context in ("modifier", "reaction") and "Master" in card.types else None
@@ -389,7 +405,9 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
         given = [p.clan_votes.model_dump() for p in parts if p.clan_votes is not None]
         if given:
             fields["clan_votes"] = given[0]
-    clash = sorted(k for k in fields if k in node and k not in ("name", "weapon") and node[k] != fields[k])
+    if context == "master" and isinstance(fields.get("moves"), dict):  # the text's kind, the scenario's choices
+        fields["moves"] = {**(node.get("moves") or {}), **fields["moves"]}
+    clash = sorted(k for k in fields if k in node and k not in ("name", "weapon", "moves") and node[k] != fields[k])
     for k in clash:
         issues.append(((*path, k), f"{k} comes from the card {card.name} ({fields[k]!r}); remove it"))
     if context == "ally" and isinstance(node.get("name"), str) and node["name"] != card.name:
@@ -812,6 +830,10 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["in_play"] = True
             if (p.master or "").startswith("unique") or p.unique:
                 fields["unique"] = True
+        kind = _master_move(parts)
+        if kind is not None:
+            fields["moves"] = {"kind": kind, **({"clan": next(p.lock_all for p in parts if p.lock_all)}
+                                                if kind == "lock_all" else {})}
     if context == "in_play":
         fields.update(_in_play_use(parts))
     for p in parts:
