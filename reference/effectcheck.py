@@ -163,7 +163,7 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
     checks: dict[str, dict[str, str]] = {
         "usable": {"close": "close range", "long": "long range", "before_range": "before range is",
                    "first_round": "first round", "not_first_round": "first round",
-                   "bleed_action": "during a bleed action",
+                   "bleed_action": "during a bleed action", "not_bleed_action": "not usable during a bleed action",
                    "bled_after_blocks": "bleeding you, after blocks are declined",
                    "other_ready_vampire": "by a ready vampire other than the acting minion",
                    "announced": "when the action is announced", "before_strikes": "before strikes are chosen",
@@ -309,6 +309,12 @@ def _in_play(part: Part, q: str) -> Iterable[tuple[str, str]]:
     """A master card in play and what it does in its controller's phases, against the fragment it quotes."""
     if part.in_play and not re.search(r"put this card (in|into) play", q):
         yield "in_play", f"'Put this card in play' is not in {part.text!r}"
+    t = part.takes_control
+    if t is not None and not (_has(q, "take control of") and (_has(q, "ally") if t.kind == "ally" else
+                                                               _has(q, f"a ready {t.clan or 'vampire'}"))
+                              and _has(q, "until the end of your turn" if t.until == "end"
+                                       else "until your next unlock phase")):
+        yield "takes_control", f"taking control of {t.kind} {t.clan or ''} until {t.until} is not what {part.text!r} says"
     if part.one_hunting_ground and not _has(q, "only one hunting ground"):
         yield "one_hunting_ground", f"'only one hunting ground' is not in {part.text!r}"
     for key, effect in (("phase_blood", part.phase_blood), ("phase_pool", part.phase_pool)):
@@ -411,6 +417,8 @@ def _action_effects(part: Part, q: str) -> Iterable[tuple[str, str]]:
     if part.burns is not None and not _has(q, {"vampire_in_torpor": "burn a vampire in torpor",
                                                 "location": "burn a location"}[part.burns]):
         yield "burns", f"'burn a {part.burns.replace('_', ' ')}' is not in {part.text!r}"
+    if part.once_each_combat and not _has(q, "only usable once each combat"):
+        yield "once_each_combat", f"'only usable once each combat' is not in {part.text!r}"
     if part.lock_all is not None and not _has(q, f"lock all ready {part.lock_all}"):
         yield "lock_all", f"'lock all ready {part.lock_all}' is not in {part.text!r}"
     lg = part.lock_gives

@@ -23,7 +23,7 @@ Level = Literal["any", "basic", "superior"]
 Sect = Literal["Camarilla", "Sabbat", "Independent", "Laibon", "Anarch"]
 Range = Literal["close", "long", "before_range", "first_round", "not_first_round", "bleed_action",
                 "bled_after_blocks", "other_ready_vampire", "announced", "before_strikes", "end_of_round",
-                "not_leaving_combat"]
+                "not_leaving_combat", "not_bleed_action"]
 
 
 class _Strict(BaseModel):
@@ -235,6 +235,16 @@ class Feed(_Strict):
     clan: str | None = Field(default=None, max_length=40)
 
 
+class TakesControl(_Strict):
+    """'Take control of an ally controlled by another Methuselah until the end of your turn.', 'Take control of a
+    ready Malkavian that another Methuselah controls until your next unlock phase.'"""
+
+    kind: Literal["ally", "vampire"]
+    clan: str | None = Field(default=None, max_length=40, description="'a ready Malkavian': a ready vampire of it.")
+    until: Literal["end", "unlock"] = Field(description="'until the end of your turn', 'until your next unlock "
+                                                        "phase'.")
+
+
 class LockGives(_Strict):
     """A location locked for a bonus: 'Lock to give a Gangrel you control +1 stealth.'"""
 
@@ -402,6 +412,7 @@ class Part(_Strict):
     burns: Literal["vampire_in_torpor", "location"] | None = Field(
         default=None, description="'Burn a vampire in torpor.', 'Burn a location.'")
     lock_all: str | None = Field(default=None, max_length=40, description="'Lock all ready Tremere.': the clan.")
+    once_each_combat: bool = Field(default=False, description="A weapon's strike 'only usable once each combat'.")
     burn_target: Literal["ally_or_retainer"] | None = Field(
         default=None, description="'(D) Burn an ally or retainer controlled by your prey.'")
     target_burns: int | None = Field(default=None, ge=1, le=10,
@@ -415,6 +426,8 @@ class Part(_Strict):
         description="The text reminds of a rule the engine applies anyway ('This could lead to a contested "
                     "title.'): the rule's id.")
     in_play: bool = Field(default=False, description="'Put this card in play.': a master card that stays in play.")
+    takes_control: TakesControl | None = Field(default=None, description="'Take control of an ally controlled by "
+                                                                         "another Methuselah until ...'")
     phase_blood: PhaseBlood | None = Field(default=None, description="'During your unlock phase, a ready vampire you "
                                                                      "control can gain 1 blood.'")
     phase_pool: PhasePool | None = Field(default=None, description="'During your unlock phase, if you control the "
@@ -453,8 +466,8 @@ EFFECT_KEYS = (
     "no_strike_cards", "restricts_opponent", "requires", "choose", "referendum",
     "clan_votes", "bleeds", "gain_pool_if_bled", "add_blood", "feed", "crypt_to_uncontrolled", "prey_vampires_burn",
     "steals", "ability_action", "lock_target", "lock_gives", "moves_blood", "burns", "lock_all", "burn_target",
-    "target_burns",
-    "in_play", "phase_blood", "phase_pool", "one_hunting_ground",
+    "target_burns", "once_each_combat",
+    "in_play", "phase_blood", "phase_pool", "one_hunting_ground", "takes_control",
     "ally_stats", "round_damage", "no_combat_ends_against",
     "restates_rule", "discipline_card", "not_modelled",
 )

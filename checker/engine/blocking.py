@@ -100,6 +100,8 @@ def _modifier(state: State, m: Modifier, d: Declared, used: set[str], ctx: Ctx,
         used.add(LIMITED)
     if (m.bleed or m.bleed_only) and not d.bleeds:
         ctx.illegal("modifier_by_actor", f"{m.name} is only for a bleed and this action is not a bleed")
+    if m.not_bleed and (d.bleeds or d.kind == "bleed"):
+        ctx.illegal("card_over_rule", f"{m.name} is not usable during a bleed action, and this action is a bleed")
     if ctx.p("modifier_costs_when_blocked") == "paid":  # the blood is the playing vampire's
         state = pay_cost(state, d.controller, player, m.cost, ctx, m.name, "modifier_by_actor")
     elif m.cost.pool or m.cost.blood:

@@ -502,6 +502,12 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
                                       "strike: combat ends, by that retainer's text")
     if s.discipline or s.clan or s.vampire_only or s.mentions:
         check_minion_card(m, s, s.name or s.weapon or "the strike card", ctx)
+    if s.once_each_combat and s.weapon:
+        key = (who, f"strike with {s.weapon}")
+        if ledger.card_uses.get(key):
+            ctx.illegal("card_over_rule", f"{s.weapon}'s strike is only usable once each combat, and {who} used it "
+                                          "already: the card's text limits the rule")
+        ledger.card_uses[key] = 1
     if s.weapon and (who, s.weapon) in ledger.stolen_this_round:
         ctx.illegal("stolen_equipment_unusable", f"{who} stole {s.weapon} this round and cannot use it yet")
     if s.paralyze and not ctx.p("paralyze_allowed"):

@@ -62,6 +62,7 @@ class Strike(Requires):
     weapon: str | None = Field(default=None, max_length=80, description="Equipment the strike is made with.")
     target: str | None = Field(default=None, max_length=80, description="A retainer of the opposing minion.")
     long_range_only: bool = Field(default=False, description="'Only usable at long range'.")
+    once_each_combat: bool = Field(default=False, description="'only usable once each combat': the weapon's strike.")
     not_first_round: bool = Field(default=False, description="'Not usable on the first round of combat'.")
     first_round_only: bool = Field(default=False, description="'Only usable on the first round of combat'.")
     close_range_only: bool = Field(default=False, description="'Only usable at close range'.")

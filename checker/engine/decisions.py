@@ -26,6 +26,7 @@ class Modifier(Requires):
     bleed: int = Field(default=0, ge=0, le=20, description="Pool it adds to a bleed.")
     limited: bool = Field(default=False, description="'(limited)': one limited bleed modifier each action.")
     bleed_only: bool = Field(default=False, description="'Only usable during a bleed action'.")
+    not_bleed: bool = Field(default=False, description="'Not usable during a bleed action'.")
     when_announced: bool = Field(default=False, description="'Only usable when the action is announced'.")
     close_range_combat: bool = Field(default=False, description="If the action is blocked, the combat is at close "
                                                                 "range and the determine-range step is skipped.")

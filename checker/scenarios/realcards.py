@@ -686,10 +686,14 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["additional_limited"] = True
         if p.usable == "long" and context == "strike":
             fields["long_range_only"] = True
+        if p.once_each_combat and context == "strike":
+            fields["once_each_combat"] = True
         if p.usable == "close" and context == "strike":
             fields["close_range_only"] = True
         if p.usable == "bleed_action" and context == "modifier":
             fields["bleed_only"] = True
+        if p.usable == "not_bleed_action" and context == "modifier":
+            fields["not_bleed"] = True
         if p.usable == "announced" and context == "modifier":
             fields["when_announced"] = True
         if p.blocked_combat_close and context == "modifier":
@@ -828,6 +832,9 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
                 fields["location"] = True
             if p.in_play:
                 fields["in_play"] = True
+            if p.takes_control is not None:
+                fields.update(take_control=p.takes_control.kind, until=p.takes_control.until,
+                              **({"target_clan": p.takes_control.clan} if p.takes_control.clan else {}))
             if (p.master or "").startswith("unique") or p.unique:
                 fields["unique"] = True
         kind = _master_move(parts)
