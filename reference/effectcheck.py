@@ -314,7 +314,7 @@ def _in_play(part: Part, q: str) -> Iterable[tuple[str, str]]:
                                                                _has(q, f"a ready {t.clan or 'vampire'}"))
                               and _has(q, "until the end of your turn" if t.until == "end"
                                        else "until your next unlock phase")):
-        yield "takes_control", f"taking control of {t.kind} {t.clan or ''} until {t.until} is not what {part.text!r} says"
+        yield "takes_control", f"control of {t.clan or t.kind} until {t.until} is not what {part.text!r} says"
     if part.one_hunting_ground and not _has(q, "only one hunting ground"):
         yield "one_hunting_ground", f"'only one hunting ground' is not in {part.text!r}"
     for key, effect in (("phase_blood", part.phase_blood), ("phase_pool", part.phase_pool)):

@@ -15,6 +15,7 @@ from checker.engine.decisions import (
     ActionCardSpec,
     Bleed,
     BleedReduction,
+    Boon,
     Combat,
     Cost,
     Diablerize,
@@ -22,6 +23,8 @@ from checker.engine.decisions import (
     Equip,
     Hunt,
     LeaveTorpor,
+    MasterCard,
+    OutOfTurnMaster,
     PlayAction,
     Reaction,
     RecruitAlly,
@@ -29,8 +32,10 @@ from checker.engine.decisions import (
     TakeEquipment,
 )
 from checker.engine.diablerie import diablerie
-from checker.engine.phases import advance_to, drain_excess, pay_blood, pay_cost, replace_card
+from checker.engine.frenzy import frenzy
+from checker.engine.phases import advance_to, drain_excess, out_of_turn_master, pay_blood, pay_cost, replace_card
 from checker.engine.requirements import check_minion_card
+from checker.engine.search import found_equipment
 from checker.engine.state import Minion, Retainer, State
 
 
@@ -127,6 +132,8 @@ def run_action(state: State, a: Action, plan: Plan, ctx: Ctx) -> tuple[State, bo
             else:
                 ctx.cite_param("action_costs_paid_if_blocked", "the action was blocked: its cost is not paid")
         return state, False
+    if a.frenzy is not None:  # the action remains unblocked, and is made unsuccessful: its costs are not modelled
+        return frenzy(state, a, a.frenzy, ctx), False
     ctx.cite("action_unblocked", f"the action of {a.actor} was not blocked: it is resolved")
     for who, cost, name in modifier_costs:
         state = _pay(state, me, who, cost, ctx, name)
@@ -222,6 +229,12 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
                                        f"{state.prey(state.current)}, not {target}")
     ctx.cite("bleed_no_card", f"{actor.name} bleeds without playing an action card")
     plan = Plan("bleed", target, ctx.p("no_card_action_stealth")["bleed"], Cost(), None)
+    for cut in d.reductions:  # a reduction may be played before the block attempts (ruling on Telepathic Counter)
+        if cut.before_blocks:
+            state = _target_reacts(state, cut.by, cut.reaction, target, ctx)
+            ctx.cite("card_over_rule", f"{cut.by} plays {cut.reaction.name} before any block attempt: the bleed "
+                                       f"against {target} will be reduced by {cut.amount} if it succeeds")
+            state = replace_card(state, target, ctx, cut.reaction.name)
     state, ok = run_action(state, d, plan, ctx)
     if not ok:
         return state
@@ -235,9 +248,34 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
         ctx.cite("card_over_rule", f"{', '.join(giving)} give{'s' if len(giving) == 1 else ''} {actor.name}, "
                                    f"the employer, +{from_retainers} bleed")
     for cut in d.reductions:
+        if cut.before_blocks:
+            amount = max(amount - cut.amount, 0)
+            ctx.cite("card_over_rule", f"{cut.reaction.name}, played before the block attempts, reduces the bleed "
+                                       f"against {target} by {cut.amount}, to {amount}")
+            continue
         state, amount = _reduce_bleed(state, cut, target, amount, ctx)
     ctx.cite_param("bleed_amount", f"{actor.name} bleeds {target} for {amount}")
+    for i, boon in enumerate(d.boons):
+        state, target = _boon(state, boon, actor, target, amount, i > 0, ctx)
     return _bleed_pool(state, target, amount, ctx)
+
+
+def _boon(state: State, b: Boon, actor: Minion, target: str, amount: int, again: bool,
+          ctx: Ctx) -> tuple[State, str]:
+    """An out-of-turn master card by which its player burns the bleed's pool instead of the target, the bleed still
+    successful (Major Boon's text, rb95:12.p1). The pool she would burn is a card's effect, not a bleed: no second
+    such card can take it from her (ruling on Major Boon, RTR 19970630)."""
+    if again:
+        ctx.illegal("card_over_rule", f"{target} would burn pool through a card's effect, not a bleed: {b.name} "
+                                      f"is only usable when another Methuselah is being bled")
+    if b.player in (target, actor.controller) or amount < 1:
+        ctx.illegal("card_over_rule", f"{b.name} is only usable if another Methuselah is bled for 1 or more by a "
+                                      f"minion {b.player} does not control")
+    state = out_of_turn_master(state, OutOfTurnMaster(player=b.player, card=MasterCard(name=b.name, cost=b.cost)),
+                               ctx)
+    ctx.cite("card_over_rule", f"{b.player} plays {b.name}: she burns the pool of the bleed instead of {target}, "
+                               "and the bleed is still successful")
+    return state, b.player
 
 
 def _bleed_pool(state: State, target: str, amount: int, ctx: Ctx, edge_step: str = "edge_on_bleed") -> State:
@@ -264,13 +302,21 @@ def hunt(state: State, d: Hunt, ctx: Ctx) -> State:
     if actor.blood >= actor.capacity and not ctx.p("hunt_at_capacity"):
         ctx.illegal_param("hunt_at_capacity", f"{actor.name} is at capacity ({actor.capacity}) and cannot hunt")
     plan = Plan("hunt", None, ctx.p("no_card_action_stealth")["hunt"], Cost(), None)
+    full = d.burned_at_capacity is not None and actor.blood >= actor.capacity
     state, ok = run_action(state, d, plan, ctx)
     if not ok:
+        if full:
+            ctx.cite("card_over_rule", f"the hunt was blocked: {actor.name} did not hunt, and "
+                                       f"{d.burned_at_capacity} does not burn him")
         return state
     gain = ctx.p("hunt_gain")
     state = state.move_blood(actor.name, gain)
     ctx.cite("hunt", f"{actor.name} gains {gain} blood from the blood bank")
-    return drain_excess(state, actor.name, ctx)
+    state = drain_excess(state, actor.name, ctx)
+    if full:  # the hunt succeeded at full capacity: burned, though the blood gained drained away (TOM 19951212)
+        state = burn_minion(state, actor.name, ctx, "card_over_rule",
+                            f"hunted at full capacity while suffering {d.burned_at_capacity}")
+    return state
 
 
 def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
@@ -289,7 +335,8 @@ def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
         state = state.add_retainer(actor.name, Retainer(card.name, card.life, tuple(card.bonus.items()),
                                                         round_damage=card.round_damage,
                                                         round_damage_ranged=card.round_damage_ranged,
-                                                        no_combat_ends=card.no_combat_ends))
+                                                        no_combat_ends=card.no_combat_ends,
+                                                        no_equipment_after_block=card.no_equipment_after_block))
         life = f" with {card.life} life" if card.life else ""
         ctx.cite("employ_retainer", f"{card.name} is put on {actor.name}{life}")
     return card_played(state, ctx, card.name, stays=ok)
@@ -340,6 +387,12 @@ def _unique_ally(state: State, m: Minion, unique: bool, ctx: Ctx) -> State:
 def equip(state: State, d: Equip, ctx: Ctx) -> State:
     state, actor = begin_action(state, d, ctx)
     card = d.equipment
+    if d.search:  # the card in play's +1 stealth equip action: the equipment is found only if the action succeeds
+        ctx.cite("card_over_rule", f"{actor.name} takes the equip action its card gives (+1 stealth, as any equip "
+                                   "action), with the first equipment found in the library")
+        plan = Plan("equip", None, ctx.p("no_card_action_stealth")["equip"], Cost(), None)
+        state, ok = run_action(state, d, plan, ctx)
+        return found_equipment(state, actor.name, card, ctx) if ok else state
     needs_card(state, ctx, "equip_card", f"an equipment card ({card.name})")
     if card.discipline or card.clan or card.vampire_only or card.mentions:
         check_minion_card(actor, card, card.name, ctx)

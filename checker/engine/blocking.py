@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
-from checker.engine.decisions import Action, Cost, Modifier, Reaction
+from checker.engine.decisions import Action, ActionEnder, Cost, Modifier, Reaction, RetainerIntercept
 from checker.engine.phases import pay_cost, replace_card
 from checker.engine.requirements import check_minion_card
 from checker.engine.state import ActionRecord, State
@@ -134,8 +134,78 @@ def _reaction(state: State, r: Reaction, blocker: str, used: set[tuple[str, str]
     return replace_card(state, owner, ctx, r.name)
 
 
+def same_action_key(a: Action, d: Declared) -> tuple[str, tuple[str, ...]]:
+    """What tells two actions apart: the rulebook's actions without a card by their targets, and taking equipment
+    from a minion targets the equipment taken, so sharing one equipment makes it the same action (rulings on Change
+    of Target and Obedience, RTR 19950509, LSJ 20080710, ANK 20200502); an action card by its card and target."""
+    taken = getattr(a, "equipment", None)
+    if isinstance(taken, tuple):
+        return d.kind, tuple(taken)
+    if taken is not None:
+        return d.kind, (str(taken.name),)
+    card = getattr(a, "card", None)
+    kind = str(card.name) if d.kind == "card" and card is not None else d.kind
+    target = getattr(card, "target", None) or d.directed_at
+    return kind, (str(target),) if target else ()
+
+
+def _not_barred(state: State, a: Action, d: Declared, ctx: Ctx) -> None:
+    kind, targets = same_action_key(a, d)
+    for who, k, t, turn in state.barred:
+        if who == d.actor and turn == state.game_turn and k == kind and (set(t) & set(targets) or t == targets):
+            ctx.illegal("card_over_rule", f"{d.actor} cannot perform the same action again this turn: this {kind} "
+                                          f"action has the target{'s' if len(targets) > 1 else ''} "
+                                          f"{', '.join(targets) or '(none)'}, as the one a card ended")
+
+
+def _end_action(state: State, a: Action, d: Declared, blocker: str, e: ActionEnder, ctx: Ctx) -> State:
+    """A card ends the blocked action before combat (its text, rb95:12.p1): the blocker does not lock, the acting
+    minion unlocks (unless the text says not), and it cannot perform the same action again this turn."""
+    player = blocker if e.blocker_plays else d.actor
+    p = state.minion(player)
+    if e.younger_only:
+        actor = state.minion(d.actor)
+        if not (p.is_vampire and actor.is_vampire and actor.capacity < p.capacity):
+            ctx.illegal("card_over_rule", f"{e.name} is only usable by a vampire about to enter combat with an "
+                                          f"acting younger vampire: {d.actor} is not younger than {player}")
+    state = pay_cost(state, p.controller, player, e.cost, ctx, e.name, "card_over_rule")
+    state = state.with_minion(blocker, tapped=False)
+    if e.unlock:
+        state = state.with_minion(d.actor, tapped=False)
+    kind, targets = same_action_key(a, d)
+    ctx.cite("card_over_rule", f"{player} plays {e.name}: the action ends unsuccessfully, with no combat; "
+             + (f"{d.actor} unlocks; " if e.unlock else "") + f"{blocker} does not lock; {d.actor} cannot perform "
+             f"the same action ({kind}, target{'s' if len(targets) > 1 else ''} {', '.join(targets) or 'none'}) "
+             "again this turn")
+    state = replace(state, barred=(*state.barred, (d.actor, kind, targets, state.game_turn)))
+    return replace_card(state, p.controller, ctx, e.name)
+
+
+def _retainer_intercept(state: State, blocker: str, use: RetainerIntercept, stealth: int, intercept: int,
+                        ctx: Ctx) -> State:
+    """The blocking vampire burns X blood for +X intercept by its retainer's text (Corpse Minion). It is no
+    reaction card: the once-per-action limit of ref14:III.D.note2 binds cards played, not this effect, which may be
+    used again each time the stealth rises (ruling on Corpse Minion, TOM 19960109)."""
+    m = state.minion(blocker)
+    if use.name not in {r.name for r in m.retainers}:
+        ctx.illegal("card_over_rule", f"{blocker} employs no {use.name}")
+    if not m.is_vampire or m.blood < use.blood:
+        ctx.illegal("card_over_rule", f"{use.name}: the vampire with this retainer burns {use.blood} blood, and "
+                                      f"{blocker} has {m.blood if m.is_vampire else 'none'}")
+    if not ctx.p("intercept_allowed"):
+        ctx.illegal_param("intercept_allowed", f"{use.name} gives intercept, which this edition does not use")
+    if not stealth > intercept:
+        ctx.illegal("reaction_intercept", f"{use.name} adds intercept, but {blocker}'s intercept {intercept} already "
+                                          f"matches stealth {stealth}")
+    ctx.cite("card_over_rule", f"{blocker} burns {use.blood} blood for +{use.blood} intercept by its retainer "
+                               f"{use.name}'s text")
+    state = state.with_minion(blocker, blood=m.blood - use.blood)
+    return replace(state, bank=state.bank + use.blood)
+
+
 def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[State, bool, list[DeferredCost]]:
     """Play the modifiers and block attempts; returns (state, blocked, modifier costs still to pay)."""
+    _not_barred(state, a, d, ctx)
     used_mods: set[str] = set()
     used_reactions: set[tuple[str, str]] = set()
     deferred: list[DeferredCost] = []
@@ -174,9 +244,11 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
         return replace(state, last_action=ActionRecord(d.actor, tuple(order), tuple(attempts), blocked_by))
 
     for attempt in a.blocks:
-        blocker = _check_blocker(state, attempt.by, d, order, position, tried, unblockable, bool(used_mods), ctx)
+        first = attempt.plays[0].reaction if attempt.plays else None
+        blocker = _check_blocker(state, attempt.by, d, order, position, tried, unblockable, bool(used_mods), ctx,
+                                 first.name if first is not None and first.block_any else None)
         owner = state.minion(blocker).controller
-        position = order.index(owner)
+        position = order.index(owner) if owner in order else position
         tried.add(blocker)
         attempts.append(blocker)
         intercept = state.minion(blocker).intercept
@@ -186,7 +258,7 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
             ctx.cite("card_over_rule", f"{', '.join(giving)} give{'s' if len(giving) == 1 else ''} {blocker}, the "
                                        f"employer, +{from_retainers} intercept")
         ctx.cite("pick_blocker", f"{blocker} ({owner}) attempts to block")
-        if d.directed_at is not None:
+        if d.directed_at is not None and owner == d.directed_at:
             ctx.cite("target_may_block", f"the action is directed at {owner} or one of her cards: she may try to "
                                          "block it")
         taps_on_declaring = ctx.p("blocker_taps") == "on_declaring"
@@ -194,9 +266,13 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
             state = state.with_minion(blocker, tapped=True)
             ctx.cite_param("blocker_taps", f"{blocker} taps to declare the block")
         for i, play in enumerate(attempt.plays):
-            if i and (play.reaction is None) != (attempt.plays[i - 1].reaction is None):
-                ctx.cite("block_plays_repeat", f"{'the blocker' if play.reaction else 'the acting minion'} plays "
+            if i and (play.modifier is None) != (attempt.plays[i - 1].modifier is None):
+                ctx.cite("block_plays_repeat", f"{'the acting minion' if play.modifier else 'the blocker'} plays "
                                                "again: cards go back and forth until neither wishes to play one")
+            if play.retainer is not None:
+                state = _retainer_intercept(state, blocker, play.retainer, stealth, intercept, ctx)
+                intercept += play.retainer.blood
+                continue
             if play.reaction is not None:
                 if play.reaction.intercept and not ctx.p("intercept_allowed"):
                     ctx.illegal_param("intercept_allowed",
@@ -224,6 +300,9 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
         if intercept >= stealth:
             ctx.cite("block_succeeds", f"{blocker}'s intercept {intercept} is at least the stealth {stealth}: "
                                        "the action is blocked")
+            if attempt.ends is not None:
+                state = _end_action(record(blocker), a, d, blocker, attempt.ends, ctx)
+                return state, True, deferred
             if not taps_on_declaring:
                 state = state.with_minion(blocker, tapped=True)
                 ctx.cite("tap_blocker", f"{blocker} taps to block")
@@ -246,7 +325,8 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
             state = record(blocker)
             close = next((m.name for m in a.modifiers if m.close_range_combat), None)
             state = begin_combat(state, d.actor, blocker, ctx, fight.rounds if fight else (),
-                                 fight.diablerize if fight else False, close)
+                                 fight.diablerize if fight else False, close, blocked=True,
+                                 ender=fight.ended_by if fight else None)
             return state, True, deferred
         ctx.cite("block_fails", f"stealth {stealth} beats {blocker}'s intercept {intercept}: the block fails")
     for m in a.after_blocks:  # the block attempts are over: modifiers may still be played before resolution
@@ -260,7 +340,7 @@ def resolve_blocks(state: State, a: Action, d: Declared, ctx: Ctx) -> tuple[Stat
 
 
 def _check_blocker(state: State, name: str, d: Declared, order: list[str], position: int,
-                   tried: set[str], unblockable: bool, modified: bool, ctx: Ctx) -> str:
+                   tried: set[str], unblockable: bool, modified: bool, ctx: Ctx, any_who: str | None = None) -> str:
     """The blocker, if this attempt is allowed; otherwise the rule that forbids it.
 
     ``modified``: an action modifier has been played on the action, which does not give a
@@ -278,10 +358,13 @@ def _check_blocker(state: State, name: str, d: Declared, order: list[str], posit
         ctx.illegal_param("undirected_actions_blockable", f"{name} cannot block an undirected action")
     if unblockable:
         ctx.illegal_param("stealth_makes_unblockable", f"the action has stealth: {name} cannot block it")
-    if m.controller not in order:
+    if any_who is not None and m.controller not in order:
+        ctx.cite("card_over_rule", f"{name} plays {any_who} and attempts to block, ignoring the prey, predator and "
+                                   "target restrictions: every other limit on blocking still holds")
+    elif m.controller not in order:
         ctx.illegal("directed_blockers", f"{name} is {m.controller}'s: only {d.directed_at}'s minions "
                                          "may block this directed action")
-    if order.index(m.controller) < position:
+    if m.controller in order and order.index(m.controller) < position:
         step = "others_clockwise" if order.index(m.controller) >= 2 else "passed_block"
         if modified:
             ctx.illegal(f"{step}_modified", f"{m.controller} passed her chance to block and cannot block later, "

@@ -9,15 +9,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from checker.engine import card_damage
-from checker.engine.combat_decisions import CombatEffect, Inflict, Prevention, Round, Strike
+from checker.engine.combat_decisions import CombatEffect, CombatEnder, Inflict, Prevention, Round, Strike
 from checker.engine.context import Ctx
-from checker.engine.damage import CombatLedger, Hit, Shields, apply_hits, drain_to_capacity
+from checker.engine.damage import CombatLedger, Hit, Shields, apply_hits, drain_to_capacity, to_torpor
 from checker.engine.damage import card_damage as non_strike_damage
 from checker.engine.diablerie import diablerie
 from checker.engine.models import Cost
 from checker.engine.phases import pay_cost
 from checker.engine.requirements import check_minion_card
-from checker.engine.state import State
+from checker.engine.state import Minion, State
 from checker.engine.withdrawal import combat_entered
 
 CLASSES = ("first_strike", "other")
@@ -32,8 +32,10 @@ class CombatOver(Exception):
 
 
 def begin_combat(state: State, acting: str, blocking: str, ctx: Ctx,
-                 rounds: tuple[Round, ...] = (), diablerize: bool = False, fixed_close: str | None = None) -> State:
-    """Combat between the acting and the blocking minion; returns the state when it is over."""
+                 rounds: tuple[Round, ...] = (), diablerize: bool = False, fixed_close: str | None = None,
+                 blocked: bool = False, ender: CombatEnder | None = None) -> State:
+    """Combat between the acting and the blocking minion; returns the state when it is over. ``blocked``: the
+    combat results from a block (not from an action card or a master card's text)."""
     ctx.cite("blocked_to_combat", f"combat begins between {acting} and {blocking}")
     state = combat_entered(state, (acting, blocking), ctx)
     a, b = state.minion(acting), state.minion(blocking)
@@ -50,6 +52,12 @@ def begin_combat(state: State, acting: str, blocking: str, ctx: Ctx,
         ctx.illegal_param("combat_rounds", f"this edition has {limit} round of combat; {len(rounds)} were given")
     ledger = CombatLedger(set(), set(), {(m.name, r.name): r.life for m in (a, b) for r in m.retainers},
                           fixed_close=fixed_close)
+    if blocked:
+        _no_equipment_after_block(a, b, ledger, ctx)
+    if ender is not None:
+        if rounds:
+            ctx.illegal("resolve_combat_ends", f"{ender.name} ends the combat as it begins: it has no round")
+        return _end(_ended_by(state, ender, a, b, ctx), acting, blocking, ledger, ctx)
     if fixed_close:
         ctx.cite("card_over_rule", f"{fixed_close}: this combat is at close range; the determine-range step is "
                                    "skipped")
@@ -448,6 +456,8 @@ def _range(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatL
                                           "combat")
         if m.by in ledger.restricted and m.weapon in state.minion(m.by).equipment:
             ctx.illegal("card_over_rule", f"{ledger.restricted[m.by]}: {m.by} cannot use equipment this combat")
+        if m.by in ledger.no_equipment and m.weapon in state.minion(m.by).equipment:
+            ctx.illegal("card_over_rule", f"{ledger.no_equipment[m.by]}: {m.by} cannot use equipment in this combat")
         if m.by == previous:
             ctx.illegal("maneuver_again", f"{m.by} cannot maneuver twice in a row: only once its maneuver is "
                                           "canceled may it maneuver again")
@@ -479,6 +489,47 @@ def _range(state: State, rnd: Round, acting: str, blocking: str, ledger: CombatL
     return long_range, weapons if ctx.p("maneuver_weapon_first_strike") else {}
 
 
+def _ended_by(state: State, e: CombatEnder, a: Minion, b: Minion, ctx: Ctx) -> State:
+    """A vampire outside the combat ends it as it begins (its card's text, rb95:12.p1): it must be a ready, unlocked
+    vampire with one of the titles, whose Methuselah controls a vampire in the combat; it locks and pays; combat
+    ends, and each vampire in it goes to torpor. An ally is no vampire and does not go to torpor: it is unaffected
+    (ruling on Legacy of Power, RTR 19960112)."""
+    if not state.has_minion(e.by):
+        ctx.illegal("card_over_rule", f"no minion named {e.by}")
+    r = state.minion(e.by)
+    if e.by in (a.name, b.name) or not r.is_vampire:
+        ctx.illegal("card_over_rule", f"{e.name} is played by another vampire, outside the combat")
+    if r.location != "ready" or r.tapped:
+        ctx.illegal("card_over_rule", f"{e.by} locks to play {e.name}: it must be ready and unlocked")
+    if not any(t in (r.title or "").lower() for t in e.titles):
+        ctx.illegal("card_over_rule", f"{e.name} requires a ready {', '.join(e.titles)}: {e.by} is none")
+    if not any(m.is_vampire and m.controller == r.controller for m in (a, b)):
+        ctx.illegal("card_over_rule", f"{e.name} is only usable when another vampire {r.controller} controls enters "
+                                      "combat")
+    state = pay_cost(state, r.controller, e.by, e.cost, ctx, e.name, "card_over_rule")
+    state = state.with_minion(e.by, tapped=True)
+    ctx.cite("card_over_rule", f"{e.by} plays {e.name} and locks: combat ends, and each vampire in it goes to torpor")
+    for m in (a, b):
+        if m.is_vampire:
+            state = to_torpor(state, m.name, ctx, "card_over_rule", f"{e.name}'s text")
+        else:
+            ctx.cite("card_over_rule", f"{m.name} is not a vampire: {e.name} sends only vampires to torpor, and "
+                                       f"{m.name} is unaffected")
+    return state
+
+
+def _no_equipment_after_block(a: Minion, b: Minion, ledger: CombatLedger, ctx: Ctx) -> None:
+    """'Minions blocking or blocked by the employer cannot use equipment during the resulting combat' (Spiritual
+    Protector's text, rb95:12.p1): only in a combat that follows a block; a combat begun otherwise (an action
+    card's, a master card's) is not 'the resulting combat' of a block (ruling on the card, TOM 19951208)."""
+    for employer, other in ((a, b), (b, a)):
+        barring = [r.name for r in employer.retainers if r.no_equipment_after_block]
+        if barring:
+            ledger.no_equipment[other.name] = barring[0]
+            ctx.cite("card_over_rule", f"{barring[0]}: {other.name}, in combat after a block with {employer.name}, "
+                                       "the employer, cannot use equipment during this combat")
+
+
 def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: bool, ledger: CombatLedger,
                   ctx: Ctx) -> None:
     m = state.minion(who)
@@ -488,6 +539,9 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
         ctx.illegal("card_over_rule", f"{who} cannot play strike cards this combat: {s.name} is one")
     if s.weapon and who in ledger.restricted:
         ctx.illegal("card_over_rule", f"{ledger.restricted[who]}: {who} cannot use equipment this combat")
+    if s.weapon and who in ledger.no_equipment:
+        ctx.illegal("card_over_rule", f"{ledger.no_equipment[who]}: {who} cannot use equipment in this combat, "
+                                      "which follows its block with the employer")
     if s.more_blood_only and m.blood <= state.minion(opponent).blood:
         ctx.illegal("card_over_rule", f"{s.name or 'the strike card'} is only usable if {who} has more blood than "
                                       f"{opponent} ({m.blood}, not more than {state.minion(opponent).blood})")

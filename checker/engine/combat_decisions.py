@@ -288,8 +288,20 @@ class Combat(Strict):
     diablerize: bool = Field(default=False, description="With a vampire in torpor: the ready vampire diablerizes.")
 
 
+class CombatEnder(Strict):
+    """A reaction by a vampire outside the combat, played as another vampire its Methuselah controls enters combat:
+    it locks, combat ends and each vampire in the combat goes to torpor (Legacy of Power's text)."""
+
+    by: str = Name
+    name: str = Name
+    cost: Cost = Cost()
+    titles: tuple[str, ...] = Field(default=("prince", "justicar", "inner circle"),
+                                    description="'Requires a ready prince, justicar or Inner Circle member.'")
+
+
 class BlockCombat(Strict):
     """The combat that follows a successful block (acting and blocking minions are known)."""
 
     rounds: tuple[Round, ...] = ()
     diablerize: bool = False
+    ended_by: CombatEnder | None = Field(default=None, description="A reaction ending the combat as it begins.")

@@ -67,6 +67,7 @@ class CombatLedger:
     restricted: dict[str, str] = field(default_factory=dict)  # minion -> the card barring long range, ends, equipment
     hands_aggravated: set[str] = field(default_factory=set)  # minions whose hand damage is aggravated this combat
     long_range: bool = False  # the range of the last round's strikes
+    no_equipment: dict[str, str] = field(default_factory=dict)  # minion -> the retainer barring its equipment
 
 
 def burn_minion(state: State, name: str, ctx: Ctx, step: str, why: str) -> State:

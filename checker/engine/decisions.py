@@ -52,6 +52,17 @@ class Reaction(Requires):
     location: bool = Field(default=False, description="A card of hers in play (a location), locked to give this "
                                                       "intercept, not a card played from hand.")
     for_clan: str | None = Field(default=None, max_length=40, description="The minion must be of this clan.")
+    block_any: bool = Field(default=False, description="'This vampire attempts to block the current action, ignoring "
+                                                       "the normal prey, predator or target restrictions': played "
+                                                       "first in the block attempt it starts.")
+
+
+class RetainerIntercept(Strict):
+    """A retainer's effect the blocking vampire uses: it burns blood for as much intercept ('Vampire with this
+    retainer may burn X blood to get +X intercept for the current action': Corpse Minion)."""
+
+    name: str = Name
+    blood: int = Field(ge=1, le=20, description="The blood burned, X: the intercept gained.")
 
 
 class Play(Strict):
@@ -59,12 +70,26 @@ class Play(Strict):
 
     reaction: Reaction | None = None
     modifier: Modifier | None = None
+    retainer: RetainerIntercept | None = Field(default=None, description="A retainer's intercept effect the "
+                                                                           "blocker uses.")
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Play:
-        if (self.reaction is None) == (self.modifier is None):
-            raise ValueError("give exactly one of reaction or modifier")
+        if sum(x is not None for x in (self.reaction, self.modifier, self.retainer)) != 1:
+            raise ValueError("give exactly one of reaction, modifier or retainer")
         return self
+
+
+class ActionEnder(Strict):
+    """A card played as the block succeeds that ends the action unsuccessfully, with no combat: the acting minion
+    unlocks and 'cannot perform the same action again this turn' (Change of Target, by the acting minion; Obedience,
+    by a blocking vampire about to enter combat with a younger acting vampire)."""
+
+    name: str = Name
+    blocker_plays: bool = Field(default=False, description="The blocking vampire plays it; otherwise the actor.")
+    unlock: bool = Field(default=True, description="The acting minion unlocks (not superior Obedience).")
+    younger_only: bool = Field(default=False, description="'an acting younger vampire': lower capacity.")
+    cost: Cost = Cost()
 
 
 class BlockAttempt(Strict):
@@ -73,6 +98,22 @@ class BlockAttempt(Strict):
     by: str = Name
     plays: tuple[Play, ...] = ()
     combat: BlockCombat | None = Field(default=None, description="The combat if the block succeeds.")
+    ends: ActionEnder | None = Field(default=None, description="A card ending the action as the block succeeds, "
+                                                               "before combat (Change of Target, Obedience).")
+
+
+class Frenzy(Strict):
+    """An out-of-turn master card played on an action that remains unblocked (Brujah Frenzy): the action is
+    unsuccessful and the acting minion enters combat with a chosen ready, unlocked minion of another Methuselah."""
+
+    player: str = Name
+    name: str = Name
+    cost: Cost = Cost()
+    clan: str | None = Field(default=None, max_length=40, description="The acting minion's clan ('a ready Brujah').")
+    minion: str | None = Field(default=None, max_length=80, description="The minion chosen; none if none can be.")
+    then: tuple[Modifier, ...] = Field(default=(), description="Action modifiers the acting Methuselah tries to play "
+                                                               "after the card, before combat begins.")
+    combat: BlockCombat | None = Field(default=None, description="The combat that follows.")
 
 
 class Action(Strict):
@@ -84,6 +125,8 @@ class Action(Strict):
     after_blocks: tuple[Modifier, ...] = Field(
         default=(), description="Modifiers played once the block attempts are over, before the action resolves "
                                 "(ref14:III.D.note1: 'at any time in the above sequence').")
+    frenzy: Frenzy | None = Field(default=None, description="An out-of-turn master card making the unblocked action "
+                                                            "unsuccessful and starting a combat (Brujah Frenzy).")
 
 
 class Redirect(Strict):
@@ -103,6 +146,17 @@ class BleedReduction(Strict):
     by: str = Field(min_length=1, max_length=80, description="The reacting vampire, a minion of the bleed's target.")
     reaction: Reaction
     amount: int = Field(ge=1, le=10, description="How much the bleed is reduced.")
+    before_blocks: bool = Field(default=False, description="Played before the block attempts: spent even if the "
+                                                           "bleed is then blocked.")
+
+
+class Boon(Strict):
+    """An out-of-turn master card by which its player burns the pool of another Methuselah's bleed instead of her,
+    the bleed still successful (Major Boon)."""
+
+    player: str = Name
+    name: str = Name
+    cost: Cost = Cost()
 
 
 class Bleed(Action):
@@ -112,10 +166,17 @@ class Bleed(Action):
     redirect: Redirect | None = Field(default=None, description="A reaction sending the bleed elsewhere (Deflection).")
     reductions: tuple[BleedReduction, ...] = Field(
         default=(), description="Reactions reducing the bleed (Telepathic Counter), by the target's minions.")
+    boons: tuple[Boon, ...] = Field(default=(), max_length=5, description="Cards taking the bleed's pool loss "
+                                                                          "(Major Boon), in the order played.")
 
 
 class Hunt(Action):
     """Hunt: a vampire gains blood from the bank (ref14:II.C.2, rb95:6.4.hunt)."""
+
+    burned_at_capacity: str | None = Field(default=None, max_length=80, description="A card on the hunter: 'If the "
+                                                                                    "Ventrue hunts while at full "
+                                                                                    "capacity, he or she is burned' "
+                                                                                    "(Triole's Revenge).")
 
 
 class RetainerCard(Requires):
@@ -129,6 +190,9 @@ class RetainerCard(Requires):
     round_damage_ranged: bool = Field(default=False, description="That damage reaches long range ('1R').")
     no_combat_ends: bool = Field(default=False, description="'Minions in combat with the employer cannot strike: "
                                                             "combat ends.'")
+    no_equipment_after_block: bool = Field(default=False, description="'Minions blocking or blocked by the employer "
+                                                                      "cannot use equipment during the resulting "
+                                                                      "combat.'")
 
 
 class EmployRetainer(Action):
@@ -169,6 +233,9 @@ class Equip(Action):
     """Equip the acting minion with an equipment card (ref14:II.C.5, rb95:6.4.equip)."""
 
     equipment: EquipmentCard
+    search: bool = Field(default=False, description="A card in play's +1 stealth equip action with the first "
+                                                    "equipment found in the library (Vast Wealth): `equipment` is "
+                                                    "the one found, if the action succeeds.")
 
 
 class TakeEquipment(Action):

@@ -15,6 +15,7 @@ from checker.engine.context import Ctx
 from checker.engine.control import move_location
 from checker.engine.damage import burn_minion
 from checker.engine.decisions import Ballot, BloodHunt, CallVote, ClanVotes, Terms, VoteSpec
+from checker.engine.polling import Polling
 from checker.engine.requirements import check_minion_card, holds_title
 from checker.engine.state import Minion, State, VoteRecord
 
@@ -61,15 +62,31 @@ def referendum(state: State, spec: VoteSpec, ctx: Ctx, *, caller: str | None, ac
     seen: set[tuple[str, str]] = set()
     used_titles: set[str] = set()
     used_clan: set[str] = set()
-    for b in spec.ballots:
+    poll = Polling(spec, acting, blood_hunt, burned)
+    poll.check(ctx)
+    for i, b in enumerate(spec.ballots):
+        state, extra = poll.before(state, i, ctx)
+        tally = {side: tally[side] + extra[side] for side in tally}
+        if poll.canceled:
+            break
         state, votes = _ballot(state, b, ctx, acting=acting, blood_hunt=blood_hunt, burned=burned,
                                seen=seen, used_titles=used_titles)
         votes += _clan_votes(state, b, clan_votes, used_clan, ctx)
         tally[b.side] += votes
-    silent = [p.name for p in state.in_game() if p.name not in {b.player for b in spec.ballots} | {caller}]
+        state = poll.cast(state, b, votes, ctx)
+    if not poll.canceled:
+        state, extra = poll.before(state, len(spec.ballots), ctx)
+        tally = {side: tally[side] + extra[side] for side in tally}
+    if poll.canceled:
+        for who, n in burned.items():
+            state = _redraw(state, who, n, ctx)
+        return replace(state, last_vote=VoteRecord(tally["for"], tally["against"], False, canceled=True)), False
+    voters = {b.player for b in spec.ballots} | {b.player for c in spec.polling for b in c.ballots}
+    silent = [p.name for p in state.in_game() if p.name not in voters | {caller}]
     if silent:
         ctx.cite("no_obligation", f"{', '.join(silent)} cast no votes: there is no obligation to vote")
     ctx.announce("voting_closes", "no more votes are cast: voting is closed")
+    state = poll.tally(state, tally, ctx)
     for who, n in burned.items():
         state = _redraw(state, who, n, ctx)
     passed = tally["for"] > tally["against"]
@@ -225,7 +242,20 @@ def call_vote(state: State, d: CallVote, ctx: Ctx) -> State:
         _check_younger(state, terms, actor, ctx)
     ctx.cite("terms_on_success", f"the action succeeded: the terms of {d.card.name} are set now")
     ctx.announce("vote_terms", f"terms: {describe_terms(terms)}")
+    automatic = state.next_vote_passes
     state, passed = referendum(state, d.vote, ctx, caller=me, acting=actor.name, clan_votes=d.card.clan_votes)
+    if automatic and state.last_vote is not None and not state.last_vote.canceled:
+        ctx.cite("card_over_rule", f"{actor.name}, a vampire, called this referendum: an earlier card makes it pass "
+                                   "automatically, whatever the votes")
+        passed = True
+        state = replace(state, next_vote_passes=False,
+                        last_vote=replace(state.last_vote, passed=True))
+    if state.last_vote is not None and state.last_vote.canceled:
+        ctx.cite("card_over_rule", f"the referendum is canceled: {actor.name} unlocks, and {d.card.name} returns to "
+                                   f"{me}'s hand, who discards down to her hand size")
+        if terms.card_stays:
+            state = state.with_player(me, ash_heap=state.player(me).ash_heap + 1)
+        return state.with_minion(actor.name, tapped=False)
     if passed:
         state = apply_terms(state, terms, d.card.name, ctx)
     if passed and terms.card_stays:
@@ -334,6 +364,7 @@ def describe_terms(t: Terms) -> str:
         f"every vampire with a bleed of {t.burn_bleed_at_least} or more is burned" if t.burn_bleed_at_least else "",
         f"{t.location_to} takes control of {t.location}" if t.location else "",
         f"{t.to_uncontrolled} goes to the uncontrolled region" if t.to_uncontrolled else "",
+        "the next referendum called by a vampire passes automatically" if t.next_passes else "",
     ]
     return "; ".join(p for p in said if p) or "no effect the engine models"
 
@@ -360,6 +391,9 @@ def apply_terms(state: State, t: Terms, card: str, ctx: Ctx) -> State:
         state = move_location(state, t.location, t.location_to, ctx, "")
     if t.burn and state.minion(t.burn).location in ("ready", "torpor"):
         state = burn_minion(state, t.burn, ctx, "vote_effects", "is burned")
+    if t.next_passes:
+        state = replace(state, next_vote_passes=True)
+        ctx.cite("vote_effects", "the next referendum called by any vampire will pass automatically")
     return state
 
 
@@ -472,6 +506,9 @@ def blood_hunt(state: State, d: BloodHunt, ctx: Ctx) -> State:
     state = replace(state, blood_hunt_on=None)
     ctx.cite("blood_hunt", f"{d.called_by} calls a blood hunt on {target}: not an action, it cannot be blocked")
     ctx.announce("blood_hunt_no_cards", "no action modifier or reaction may be played in this referendum")
+    if state.next_vote_passes:
+        ctx.cite("blood_hunt", "a Methuselah, not a vampire, calls this referendum: it does not pass automatically, "
+                               "and the next referendum a vampire calls still will")
     state, passed = referendum(state, d.vote, ctx, caller=None, acting=None, blood_hunt=True)
     if passed and state.minion(target).location in ("ready", "torpor"):
         state = burn_minion(state, target, ctx, "blood_hunt", "is burned by the blood hunt")

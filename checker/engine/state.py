@@ -25,6 +25,7 @@ class Retainer:
     round_damage: int = 0  # damage it inflicts on the opposing minion each round during strike resolution (its card)
     round_damage_ranged: bool = False  # ... at long range too ('1R'); otherwise only at close range
     no_combat_ends: bool = False  # minions in combat with its employer cannot strike: combat ends (Dog Pack)
+    no_equipment_after_block: bool = False  # minions blocking or blocked by the employer use no equipment then
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +160,7 @@ class VoteRecord:
     votes_for: int
     votes_against: int
     passed: bool
+    canceled: bool = False  # a card canceled the referendum during polling (Delaying Tactics)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +181,10 @@ class State:
     decks: tuple[Deck, ...] = ()
     began_empty: tuple[str, ...] = ()  # vampires that began this minion phase ready with zero blood, yet to hunt
     last_action: ActionRecord | None = None
+    barred: tuple[tuple[str, str, tuple[str, ...], int], ...] = ()  # (minion, action kind, targets, game turn) a
+    # card ended, which that minion 'cannot perform again this turn' (Change of Target, Obedience)
     last_vote: VoteRecord | None = None
+    next_vote_passes: bool = False  # the next referendum a vampire calls passes automatically (Charming Lobby)
     temporary_control: tuple[tuple[str, str, str, str], ...] = ()  # (minion, taker, returned to, "unlock" | "end"):
     # control taken until the taker's next unlock phase or the end of her turn (control.py)
 

@@ -44,6 +44,9 @@ class Ballot(Strict):
     cards: tuple[VoteCard, ...] = Field(default=(), description="Vote cards played by her minions.")
     clan: tuple[str, ...] = Field(default=(), description="Her vampires casting the votes the calling card gives "
                                                           "their clan ('each ready Brujah gets 1 additional vote').")
+    pool: int = Field(default=0, ge=0, le=20, description="Pool she burns for votes while a polling card lets "
+                                                           "Methuselahs do so (Business Pressure): only in that "
+                                                           "card's `ballots`, during its resolution.")
 
 
 class Terms(Strict):
@@ -93,6 +96,41 @@ class Terms(Strict):
     swap_with: str | None = Field(default=None, max_length=80,
                                   description="The caller's Methuselah and this one switch seats.")
     chosen_sect: str | None = Field(default=None, max_length=40, description="... must be of this sect.")
+    next_passes: bool = Field(default=False, description="'If the referendum passes, then the next referendum "
+                                                         "called by any vampire thereafter passes automatically.'")
+
+
+class PollingCard(Strict):
+    """A card or vampire ability used during the polling step, between the ballots (checker/engine/polling.py).
+
+    Described by its effects: Scorn of Adonis is `burn_against: 1`, Disarming Presence `lock_voters`,
+    Business Pressure `votes_per_pool` with the ballots cast during its resolution, Alexandra's ability `unlock`.
+    """
+
+    name: str = Name
+    by: str = Field(min_length=1, max_length=80, description="The minion playing or using it.")
+    kind: Literal["modifier", "reaction", "ability"] = Field(
+        default="modifier", description="An action modifier of the acting vampire, a reaction of another "
+                                        "Methuselah's untapped minion, or the text of a vampire of the acting "
+                                        "Methuselah ('once during your turn').")
+    after: int = Field(default=0, ge=0, le=20, description="How many ballots were cast before it is used.")
+    burn_against: int = Field(default=0, ge=0, le=5, description="Each Methuselah casting votes or ballots against "
+                                                                 "burns this much pool once results are tallied.")
+    lock_voters: bool = Field(default=False, description="'When a vampire votes in this referendum, lock him or her.'")
+    spare_own: bool = Field(default=False, description="... 'but do not lock your vampires'.")
+    votes_per_pool: int = Field(default=0, ge=0, le=5, description="Methuselahs burn pool for this many votes "
+                                                                   "each, during this card's resolution ...")
+    ballots: tuple[Ballot, ...] = Field(default=(), description="... the ballots cast during that resolution.")
+    unlock: str | None = Field(default=None, max_length=80, description="A vampire it unlocks.")
+    unlock_clan: str | None = Field(default=None, max_length=40, description="... who must be of this clan, "
+                                                                            "ready, and not the user.")
+    once_per_turn: bool = Field(default=False, description="The ability is usable 'once during your turn'.")
+    cancel: bool = Field(default=False, description="'Cancel the referendum. Unlock the acting vampire.' and the "
+                                                    "calling card returns to its owner's hand (Delaying Tactics).")
+    blood: int = Field(default=0, ge=0, le=5, description="The blood it costs the minion playing it.")
+    abstain: str | None = Field(default=None, max_length=80,
+                                description="'Force a vampire to abstain (this can cancel their votes and ballots).'")
+    younger: bool = Field(default=False, description="... a vampire younger than the one playing it (by capacity).")
 
 
 class VoteSpec(Strict):
@@ -100,3 +138,8 @@ class VoteSpec(Strict):
 
     calling_vote: Side = Field(default="for", description="The side the calling card's vote is cast on.")
     ballots: tuple[Ballot, ...] = ()
+    polling: tuple[PollingCard, ...] = Field(default=(), description="Cards and abilities used between the ballots.")
+    votes_with: str | None = Field(
+        default=None, max_length=80,
+        description="A vampire whose text makes every vampire of its clan not abstaining cast votes with it when "
+                    "results are tallied, unless it abstains (Astrid Thomas).")

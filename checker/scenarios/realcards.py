@@ -861,6 +861,8 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
         fields["superior"] = level == "superior"
     if card.clan and context in REQUIRES and not ("Ally" in card.types and context != "ally"):
         fields["clan"] = card.clan  # an ally's clan symbol is asked of its recruiter, not of the ally striking
+    if card.clan and context == "master":
+        fields["clan"] = card.clan  # a clan symbol: played only with a ready vampire of that clan (rb95:3.2)
     if context in REQUIRES and (words := advanced_words(card.text)):
         fields["mentions"] = list(words)
     return fields
