@@ -417,6 +417,11 @@ def _action_effects(part: Part, q: str) -> Iterable[tuple[str, str]]:
     if part.burns is not None and not _has(q, {"vampire_in_torpor": "burn a vampire in torpor",
                                                 "location": "burn a location"}[part.burns]):
         yield "burns", f"'burn a {part.burns.replace('_', ' ')}' is not in {part.text!r}"
+    if part.defects_to_richer_prey and not (_has(q, "if your prey has more pool than you do at the beginning of your "
+                                                    "unlock phase") and _has(q, "takes control")):
+        yield "defects_to_richer_prey", f"'if your prey has more pool ... takes control' is not in {part.text!r}"
+    if part.immune_non_aggravated and not _has(q, "immune to non-aggravated damage"):
+        yield "immune_non_aggravated", f"'immune to non-aggravated damage' is not in {part.text!r}"
     if part.once_each_combat and not _has(q, "only usable once each combat"):
         yield "once_each_combat", f"'only usable once each combat' is not in {part.text!r}"
     if part.lock_all is not None and not _has(q, f"lock all ready {part.lock_all}"):

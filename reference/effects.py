@@ -413,6 +413,10 @@ class Part(_Strict):
         default=None, description="'Burn a vampire in torpor.', 'Burn a location.'")
     lock_all: str | None = Field(default=None, max_length=40, description="'Lock all ready Tremere.': the clan.")
     once_each_combat: bool = Field(default=False, description="A weapon's strike 'only usable once each combat'.")
+    immune_non_aggravated: bool = Field(default=False, description="'X is immune to non-aggravated damage.'")
+    defects_to_richer_prey: bool = Field(default=False, description="'If your prey has more pool than you do at the "
+                                                                   "beginning of your unlock phase, he or she takes "
+                                                                   "control of Uriah during your unlock phase.'")
     burn_target: Literal["ally_or_retainer"] | None = Field(
         default=None, description="'(D) Burn an ally or retainer controlled by your prey.'")
     target_burns: int | None = Field(default=None, ge=1, le=10,
@@ -466,7 +470,8 @@ EFFECT_KEYS = (
     "no_strike_cards", "restricts_opponent", "requires", "choose", "referendum",
     "clan_votes", "bleeds", "gain_pool_if_bled", "add_blood", "feed", "crypt_to_uncontrolled", "prey_vampires_burn",
     "steals", "ability_action", "lock_target", "lock_gives", "moves_blood", "burns", "lock_all", "burn_target",
-    "target_burns", "once_each_combat",
+    "target_burns", "once_each_combat", "immune_non_aggravated",
+    "defects_to_richer_prey",
     "in_play", "phase_blood", "phase_pool", "one_hunting_ground", "takes_control",
     "ally_stats", "round_damage", "no_combat_ends_against",
     "restates_rule", "discipline_card", "not_modelled",

@@ -118,3 +118,22 @@ def end_temporary(state: State, when: str, ctx: Ctx) -> State:
         else:
             ctx.cite("master_effect", f"{taker}'s turn ends: {name} returns to {back}")
     return state
+
+
+def defect_to_richer_prey(state: State, ctx: Ctx) -> State:
+    """'If your prey has more pool than you do at the beginning of your unlock phase, he or she takes control of
+    Uriah during your unlock phase.' (Uriah Winter): checked as the phase begins, in torpor too; the owner stays."""
+    me = state.current
+    prey = state.prey(me)
+    richer = state.player(prey).pool > state.player(me).pool
+    for m in state.minions_of(me, "ready", "torpor"):
+        if not m.defects_to_richer_prey:
+            continue
+        if not richer:
+            ctx.cite("card_over_rule", f"{prey}, {me}'s prey, has no more pool than {me}: {m.name} stays")
+            continue
+        state = state.with_minion(m.name, controller=prey, owner="" if m.owned_by == prey else m.owned_by)
+        ctx.cite("card_over_rule", f"{prey}, {me}'s prey, has more pool ({state.player(prey).pool} to "
+                                   f"{state.player(me).pool}): {prey} takes control of {m.name}, in "
+                                   f"{'torpor' if m.location == 'torpor' else 'the ready region'} as he is")
+    return state

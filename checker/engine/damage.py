@@ -272,6 +272,10 @@ def _damage(state: State, hits: list[Hit], prevent: Shields, ctx: Ctx,
         slot[base + (1 if is_agg else 0)] += h.normal
         slot[base + (0 if as_normal else 1)] += h.extra_aggravated
     for (victim, retainer), (normal, agg, fixed_normal, fixed_agg) in per_victim.items():
+        if _immune(state, victim, retainer) and normal + fixed_normal:
+            ctx.cite("card_over_rule", f"{retainer or victim} is immune to non-aggravated damage, by its card: the "
+                                       f"{normal + fixed_normal} normal damage does nothing")
+            normal, fixed_normal = 0, 0
         if retainer is not None:
             state = _damage_retainer(state, victim, retainer, normal + agg, prevent.any.pop(retainer, 0), ctx)
             state = _damage_retainer(state, victim, retainer, fixed_normal + fixed_agg, 0, ctx) \
@@ -319,6 +323,14 @@ def _damage(state: State, hits: list[Hit], prevent: Shields, ctx: Ctx,
         else:
             state = _damage_ally(state, m, normal + agg, ctx)
     return state
+
+
+def _immune(state: State, victim: str, retainer: str | None) -> bool:
+    """Whether the minion (or its retainer) hit is immune to non-aggravated damage by its card."""
+    m = state.minion(victim)
+    if retainer is None:
+        return m.immune_normal
+    return any(r.name == retainer and r.immune_normal for r in m.retainers)
 
 
 def _damage_retainer(state: State, holder: str, name: str, amount: int, prevented: int, ctx: Ctx) -> State:

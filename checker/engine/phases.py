@@ -85,6 +85,7 @@ def untap(state: State, ctx: Ctx) -> State:
         ctx.illegal("untap", f"it is already the {state.phase} phase of {state.current}'s turn")
     me = state.current
     state = control.end_temporary(state, "unlock", ctx)
+    state = control.defect_to_richer_prey(state, ctx)
     every_vampire = bool(ctx.p("untap_all_vampires"))
 
     def untaps(m: Minion) -> bool:

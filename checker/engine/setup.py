@@ -65,6 +65,7 @@ class RetainerSetup(Strict):
     round_damage: int = Field(default=0, ge=0, le=5, description="Damage it inflicts on the opposing minion each "
                                                                  "round during strike resolution, from its card.")
     round_damage_ranged: bool = Field(default=False, description="That damage reaches long range ('1R').")
+    immune_normal: bool = Field(default=False, description="'immune to non-aggravated damage', from its card.")
     no_combat_ends: bool = Field(default=False, description="Minions in combat with its employer cannot strike: "
                                                             "combat ends (its card).")
 
@@ -109,6 +110,10 @@ class MinionSetup(Strict):
     card_strength: int | None = Field(default=None, ge=0, le=10,
                                       description="Allies: its strength as its card prints it ('2 strength'): its hand "
                                                   "strikes do that much. Default: the rule's hand damage.")
+    immune_normal: bool = Field(default=False, description="An ally 'immune to non-aggravated damage' (its card).")
+    defects_to_richer_prey: bool = Field(
+        default=False, description="Its card: 'If your prey has more pool than you do at the beginning of your unlock "
+                                   "phase, he or she takes control of' it (Uriah Winter).")
     card_bleed: int | None = Field(default=None, ge=0, le=10,
                                    description="Allies: its bleed as its card prints it ('0 bleed'). Default: the "
                                                "rule's bleed.")
@@ -265,14 +270,16 @@ def _minion(m: MinionSetup) -> Minion:
                   location=m.location, tapped=m.tapped, equipment=m.equipment,
                   retainers=tuple(Retainer(r.name, r.life, tuple(r.bonus.items()), round_damage=r.round_damage,
                                            round_damage_ranged=r.round_damage_ranged,
-                                           no_combat_ends=r.no_combat_ends) for r in m.retainers),
+                                           no_combat_ends=r.no_combat_ends, immune_normal=r.immune_normal)
+                                 for r in m.retainers),
                   title=m.title,
                   paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=m.contested,
                   title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()),
                   strength=m.strength, stealth=m.stealth, block_cost=m.block_cost, sets_range=m.sets_range,
                   clan=m.clan or "", disciplines=tuple(m.disciplines.items()), sect=m.sect or "",
                   owner=m.owner if m.owner and m.owner != m.controller else "",
-                  card_strength=m.card_strength, card_bleed=m.card_bleed)
+                  card_strength=m.card_strength, card_bleed=m.card_bleed, immune_normal=m.immune_normal,
+                  defects_to_richer_prey=m.defects_to_richer_prey)
 
 
 def start_game(state: State, ctx: Ctx) -> State:

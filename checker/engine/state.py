@@ -26,6 +26,7 @@ class Retainer:
     round_damage_ranged: bool = False  # ... at long range too ('1R'); otherwise only at close range
     no_combat_ends: bool = False  # minions in combat with its employer cannot strike: combat ends (Dog Pack)
     no_equipment_after_block: bool = False  # minions blocking or blocked by the employer use no equipment then
+    immune_normal: bool = False  # its card: 'immune to non-aggravated damage'
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,8 @@ class Minion:
     sets_range: bool = False  # its card lets it set each round's range before it is determined (Cailean)
     sect: str = ""  # its card's sect: "Camarilla", "Sabbat", ... (empty: the card names none)
     owner: str = ""  # the Methuselah whose card it is, when another controls it (stolen); empty: its controller
+    immune_normal: bool = False  # its card: 'immune to non-aggravated damage' (Ambrosius)
+    defects_to_richer_prey: bool = False  # its card: the prey takes control of it if richer at its unlock (Uriah)
     card_strength: int | None = None  # an ally's strength as its card prints it ("2 strength"): its hands do that
     card_bleed: int | None = None  # an ally's bleed as its card prints it ("0 bleed"): it bleeds for that
 

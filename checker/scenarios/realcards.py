@@ -44,7 +44,7 @@ def card_errata(changes: Mapping[str, Encoding]) -> Iterator[None]:
     finally:
         CARD_ERRATA.reset(token)
 FROM_CARD = ("capacity", "clan", "disciplines", "title", "kind", "bleed", "intercept", "strength", "stealth",
-             "block_cost", "sets_range", "sect")
+             "block_cost", "sets_range", "sect", "defects_to_richer_prey")
 
 
 def resolve_setup(setup: Setup) -> tuple[Setup, list[Issue]]:
@@ -96,6 +96,7 @@ def _setup_ally(m: MinionSetup, where: tuple[str | int, ...], issues: list[Issue
                                     "ally without `ally:`"))
     return m.model_copy(update={"kind": "ally", "life": fields["life"], "card_strength": fields.get("strength"),
                                 "card_bleed": fields.get("bleed"), "stealth": fields.get("stealth", 0),
+                                "immune_normal": fields.get("immune_normal", False),
                                 "card": m.card or fields["name"]})
 
 
@@ -116,7 +117,8 @@ def _setup_retainers(m: MinionSetup, where: tuple[str | int, ...], issues: list[
         out.append(r.model_copy(update={"life": fields.get("life", r.life), "bonus": fields.get("bonus", {}),
                                         "round_damage": fields.get("round_damage", 0),
                                         "round_damage_ranged": fields.get("round_damage_ranged", False),
-                                        "no_combat_ends": fields.get("no_combat_ends", False)}))
+                                        "no_combat_ends": fields.get("no_combat_ends", False),
+                                        "immune_normal": fields.get("immune_normal", False)}))
     return m.model_copy(update={"retainers": tuple(out)})
 
 
@@ -131,6 +133,8 @@ def vampire_fields(card: Card, m: MinionSetup, encoded: Encoding | None) -> dict
         for part in encoded.parts:
             if part.sect is not None:
                 fields["sect"] = part.sect
+            if part.defects_to_richer_prey:
+                fields["defects_to_richer_prey"] = True
             if part.blocker_burns is not None:
                 fields["block_cost"] = part.blocker_burns
             if part.sets_range:
@@ -710,6 +714,8 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
             fields.update(round_damage=p.round_damage.amount, round_damage_ranged=p.round_damage.ranged)
         if context == "retainer" and p.no_combat_ends_against:
             fields["no_combat_ends"] = True
+        if context in ("ally", "retainer") and p.immune_non_aggravated:
+            fields["immune_normal"] = True
         if context == "ally" and p.ally_stats is not None:
             fields.update(strength=p.ally_stats.strength, bleed=p.ally_stats.bleed)
         if context == "ally" and p.unique:
