@@ -2,40 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
-from checker.scenarios.load import load_scenario_from
 from checker.scenarios.run import run
-from reference.corpus import corpus
-from reference.problems import ProblemsError
 from reference.rulesets import rulesets
-from reference.yamlsource import load_text
-
-TEMPLATE = """\
-title: A real ally
-question: What does the card give?
-tests: ["ref14:II.C.1.a"]
-rulesets: [jyhad-1.4]
-setup:
-  players: [{{name: alice}}, {{name: bob}}]
-  phase: minion
-  minions:
-    - {minion}
-steps:
-  - bleed: {{actor: {actor}}}
-expect: {{}}
-"""
-
-
-def load(minion: str, actor: str) -> object:
-    located = load_text(TEMPLATE.format(minion=minion, actor=actor), "test.yaml")
-    return load_scenario_from(located, "test.yaml", set(corpus().rules), rulesets())
-
-
-def problems(minion: str, actor: str) -> list[str]:
-    with pytest.raises(ProblemsError) as exc:
-        load(minion, actor)
-    return [str(p) for p in exc.value.problems]
+from tests.checker.scenarios.test_realcards import load, problems  # one minion bleeding, from its card
 
 
 def test_an_ally_card_gives_life_strength_bleed_and_stealth() -> None:
