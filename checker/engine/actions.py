@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from checker.engine import mandatory_hunt
+from checker.engine import contests, mandatory_hunt
 from checker.engine.blocking import Declared, resolve_blocks
 from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
@@ -243,6 +243,10 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
         if not ok:
             return state
     from_retainers, giving = state.minion(actor.name).retainer_bonus("bleed")
+    for r in actor.retainers:
+        if r.name in actor.contested_items and dict(r.bonus).get("bleed"):
+            ctx.cite("contest_yielded_to", f"{r.name} is contested: out of {actor.controller}'s control, it gives "
+                                           f"{actor.name} no bleed")
     amount = own_bleed(actor, ctx) + modifier_bleed(d) + from_retainers
     if from_retainers:
         ctx.cite("card_over_rule", f"{', '.join(giving)} give{'s' if len(giving) == 1 else ''} {actor.name}, "
@@ -339,6 +343,8 @@ def employ_retainer(state: State, d: EmployRetainer, ctx: Ctx) -> State:
                                                         no_equipment_after_block=card.no_equipment_after_block))
         life = f" with {card.life} life" if card.life else ""
         ctx.cite("employ_retainer", f"{card.name} is put on {actor.name}{life}")
+        if card.unique:
+            state = contests.contest_item(state, actor.name, card.name, ctx)
     return card_played(state, ctx, card.name, stays=ok)
 
 
@@ -402,6 +408,8 @@ def equip(state: State, d: Equip, ctx: Ctx) -> State:
         m = state.minion(actor.name)
         state = state.with_minion(m.name, equipment=(*m.equipment, card.name))
         ctx.cite("equip", f"{card.name} is put on {m.name}")
+        if card.unique:
+            state = contests.contest_item(state, m.name, card.name, ctx)
         if m.equipment:
             ctx.cite("equipment_no_limit", f"{m.name} now carries {len(m.equipment) + 1} equipment cards: "
                                            "there is no limit")

@@ -556,6 +556,9 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
                                       "strike: combat ends, by that retainer's text")
     if s.discipline or s.clan or s.vampire_only or s.mentions:
         check_minion_card(m, s, s.name or s.weapon or "the strike card", ctx)
+    if s.weapon and s.weapon in m.contested_items:
+        ctx.illegal("contest_yielded_to", f"{who}'s {s.weapon} is contested: out of {who}'s control until every "
+                                          "other copy is yielded")
     if s.once_each_combat and s.weapon:
         key = (who, f"strike with {s.weapon}")
         if ledger.card_uses.get(key):

@@ -112,3 +112,53 @@ def torpor_yields(state: State, ctx: Ctx) -> State:
             ctx.cite("torpor_yields_title", f"{m.name} is in torpor still contesting {m.title}, and yields it")
             state = state.with_minion(m.name, title=None, title_contested=False)
     return state
+
+
+def holders_of(state: State, item: str) -> list[Minion]:
+    """The minions in play carrying (or employing) a card of this name."""
+    return [m for m in state.minions if m.location in IN_PLAY
+            and (item in m.equipment or any(r.name == item for r in m.retainers))]
+
+
+def contest_item(state: State, taker: str, item: str, ctx: Ctx) -> State:
+    """A second copy of a unique equipment or retainer comes into play: every copy is contested (ref14:II.note1)."""
+    others = [m for m in holders_of(state, item) if m.name != taker]
+    if not others:
+        return state
+    for m in [*others, state.minion(taker)]:
+        if item not in m.contested_items:
+            state = state.with_minion(m.name, contested_items=(*m.contested_items, item))
+    ctx.cite("contest_unique", f"{item} is unique and already in play ({', '.join(m.name for m in others)}): the "
+                               "second copy came into play, and every copy is contested")
+    return state
+
+
+def untap_item_contests(state: State, yielding: tuple[str, ...], ctx: Ctx) -> State:
+    """Her contested unique equipment and retainers: uncontested once every other copy is yielded, else a pool
+    each to keep contesting (ref14:II.A.2.d.i) or yielded and burned (ref14:II.A.2.d.iii)."""
+    me = state.current
+    mine = [m for m in state.minions_of(me, "ready", "torpor") if m.contested_items]
+    for item in yielding:
+        if not any(item in m.contested_items for m in mine):
+            ctx.illegal("contest_choice", f"{item} is not a contested card {me}'s minions carry")
+    for m in mine:
+        for item in m.contested_items:
+            m = state.minion(m.name)
+            rivals = [o for o in holders_of(state, item) if o.name != m.name and item in o.contested_items]
+            if not rivals:
+                state = state.with_minion(m.name, contested_items=tuple(i for i in m.contested_items if i != item))
+                ctx.cite("contest_yielded_to", f"every other copy of {item} was yielded: {m.name}'s is uncontested")
+            elif item in yielding:
+                ctx.cite("contest_choice", f"{me} yields {item}")
+                state = state.with_minion(m.name, contested_items=tuple(i for i in m.contested_items if i != item),
+                                          equipment=tuple(e for e in m.equipment if e != item),
+                                          retainers=tuple(r for r in m.retainers if r.name != item))
+                state = state.with_player(me, ash_heap=state.player(me).ash_heap + 1)
+                ctx.cite("contest_yield_burn", f"{item}, yielded, is burned")
+            else:
+                if state.player(me).pool < 1:
+                    ctx.illegal("contest_pay_pool", f"{me} has no pool to keep contesting {item}: yield it")
+                ctx.cite("contest_choice", f"{me} contests {item}")
+                ctx.cite("contest_pay_pool", f"{me} pays 1 pool to keep contesting {item}")
+                state = state.move_pool(me, -1)
+    return state

@@ -193,6 +193,8 @@ class RetainerCard(Requires):
     no_equipment_after_block: bool = Field(default=False, description="'Minions blocking or blocked by the employer "
                                                                       "cannot use equipment during the resulting "
                                                                       "combat.'")
+    unique: bool = Field(default=False, description="A unique card: a second copy in play contests it "
+                                                    "(ref14:II.note1).")
 
 
 class EmployRetainer(Action):
@@ -227,6 +229,8 @@ class RecruitAlly(Action):
 class EquipmentCard(Requires):
     name: str = Name
     cost: Cost = Cost()
+    unique: bool = Field(default=False, description="A unique card: a second copy in play contests it "
+                                                    "(ref14:II.note1).")
 
 
 class Equip(Action):
@@ -455,6 +459,8 @@ class Untap(Strict):
     yield_: tuple[str, ...] = Field(default=(), alias="yield",
                                     description="Minions whose contested card she yields (ref14:II.A.2.d.iii).")
     yield_titles: tuple[str, ...] = Field(default=(), description="Vampires whose contested title she yields.")
+    yield_items: tuple[str, ...] = Field(default=(), description="Her contested unique equipment and retainers "
+                                                                 "she yields (burned).")
     yield_cards: tuple[str, ...] = Field(default=(), description="Her contested cards in play (locations, master "
                                                                  "cards) she yields (ref14:II.A.2.d.iii).")
     use_cards: tuple[CardUse, ...] = Field(default=(), max_length=20,

@@ -60,6 +60,7 @@ class Minion:
     owner: str = ""  # the Methuselah whose card it is, when another controls it (stolen); empty: its controller
     immune_normal: bool = False  # its card: 'immune to non-aggravated damage' (Ambrosius)
     defects_to_richer_prey: bool = False  # its card: the prey takes control of it if richer at its unlock (Uriah)
+    contested_items: tuple[str, ...] = ()  # its unique equipment and retainers that another copy contests
     card_strength: int | None = None  # an ally's strength as its card prints it ("2 strength"): its hands do that
     card_bleed: int | None = None  # an ally's bleed as its card prints it ("0 bleed"): it bleeds for that
 
@@ -70,7 +71,8 @@ class Minion:
 
     def retainer_bonus(self, key: str) -> tuple[int, list[str]]:
         """What its retainers give it ("intercept", "bleed", ...): the total, and the retainers giving it."""
-        giving = [(r.name, dict(r.bonus).get(key, 0)) for r in self.retainers if dict(r.bonus).get(key)]
+        giving = [(r.name, dict(r.bonus).get(key, 0)) for r in self.retainers if dict(r.bonus).get(key)
+                  and r.name not in self.contested_items]  # a contested retainer gives nothing (ref14:II.A.2.c)
         return sum(n for _, n in giving), [name for name, _ in giving]
 
     def discipline(self, name: str) -> str | None:

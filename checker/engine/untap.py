@@ -15,7 +15,7 @@ def untap_phase(state: State, d: Untap, ctx: Ctx) -> State:
         return phases.next_turn(state, me)
     state = phases.untap(state, ctx)
     if ("order" in d.model_fields_set or d.withdraw or state.player(state.current).cards_contested
-            or any(m.contested or m.title_contested for m in state.minions_of(state.current))):
+            or any(m.contested or m.title_contested or m.contested_items for m in state.minions_of(state.current))):
         ctx.cite("untap_steps", "after untapping, the untap steps are taken in the order "
                                 f"{', '.join(d.steps)}")
     for step in d.steps:
@@ -24,6 +24,7 @@ def untap_phase(state: State, d: Untap, ctx: Ctx) -> State:
         elif step == "contests":
             state = contests.untap_contests(state, d.yield_, d.yield_titles, ctx)
             state = in_play.untap_card_contests(state, d.yield_cards, ctx)
+            state = contests.untap_item_contests(state, d.yield_items, ctx)
         elif step == "cards":
             state = in_play.untap_uses(state, d.use_cards, ctx)
             state = chosen.untap_named(state, d.guesses, ctx)

@@ -714,6 +714,8 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
             fields.update(round_damage=p.round_damage.amount, round_damage_ranged=p.round_damage.ranged)
         if context == "retainer" and p.no_combat_ends_against:
             fields["no_combat_ends"] = True
+        if context in ("equipment", "retainer") and p.unique:
+            fields["unique"] = True
         if context in ("ally", "retainer") and p.immune_non_aggravated:
             fields["immune_normal"] = True
         if context == "ally" and p.ally_stats is not None:

@@ -64,9 +64,11 @@ def test_levels_select_the_lines_of_their_discipline() -> None:
 
 
 def test_no_encoding_claims_the_uniqueness_of_a_card_the_engine_does_not_contest() -> None:
-    """The engine contests unique minions only; 'Unique' on other cards must be named as not modelled."""
+    """The engine contests unique minions, equipment and retainers (and master cards in play, by their kind);
+    'Unique' on other cards must be named as not modelled."""
+    contested = {"Vampire", "Ally", "Equipment", "Retainer"}
     claimed = [e.card.name for e in encodings().values()
-               if any(p.unique for p in e.encoding.parts) and not {"Vampire", "Ally"} & set(e.card.types)]
+               if any(p.unique for p in e.encoding.parts) and not contested & set(e.card.types)]
     assert claimed == []
 
 
