@@ -542,8 +542,8 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
         directed_at = _edge_holder(state, card, ctx)
     elif card.directed and card.steal is not None:
         directed_at = steal_from(state, card, ctx)
-    elif card.directed and card.target is not None and _retainer_holder(state, card.target) is not None:
-        directed_at = _retainer_holder(state, card.target).controller  # type: ignore[union-attr]
+    elif card.directed and card.target is not None and (holder := _retainer_holder(state, card.target)):
+        directed_at = holder.controller
     elif card.directed:
         target = card.target or prey_of_current(state, ctx)
         directed_at = state.minion(target).controller if state.has_minion(target) else target
@@ -575,10 +575,7 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
 
 def _retainer_holder(state: State, name: str) -> Minion | None:
     """The minion employing a retainer of this name, if it is not itself a minion's name."""
-    if state.has_minion(name):
-        return None
-    return next((m for m in state.minions if any(r.name == name for r in m.retainers)
-                 and m.location in ("ready", "torpor")), None)
+    return None if state.has_minion(name) else state.employer_of(name)
 
 
 def _check_target(state: State, actor: Minion, card: ActionCardSpec, ctx: Ctx) -> None:

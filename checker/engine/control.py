@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from checker.engine import in_play
 from checker.engine.context import Ctx
 from checker.engine.decisions import ActionCardSpec, MasterCard
 from checker.engine.state import State
@@ -26,16 +27,16 @@ def steal_from(state: State, card: ActionCardSpec, ctx: Ctx) -> str:
             ctx.illegal("action_card", f"{target} is not an ally in play")
         owner = state.minion(target).controller
     elif card.steal == "retainer":
-        holders = [m for m in state.minions if any(r.name == target for r in m.retainers)
-                   and m.location in ("ready", "torpor")]
-        if not holders:
+        employer = state.employer_of(target)
+        if employer is None:
             ctx.illegal("action_card", f"{target} is not a retainer in play")
-        owner = holders[0].controller
+        assert employer is not None
+        owner = employer.controller
     else:
-        holders_ = [p.name for p in state.players if any(c == target for c, _ in p.in_play)]
-        if not holders_:
+        holding = in_play.holders(state, target)
+        if not holding:
             ctx.illegal("action_card", f"{target} is not a location in play")
-        owner = holders_[0]
+        owner = holding[0]
     if card.steal != "retainer" and owner == me:
         ctx.illegal("action_card", f"{target} is already {me}'s: {card.name} steals from another Methuselah")
     return owner
@@ -50,7 +51,8 @@ def steal(state: State, actor: str, card: ActionCardSpec, ctx: Ctx) -> State:
         state = state.with_minion(target, controller=me, owner="" if m.owned_by == me else m.owned_by)
         ctx.cite("action_card", f"{card.name}: {me} takes control of {target}")
     elif card.steal == "retainer":
-        holder = next(m for m in state.minions if any(r.name == target for r in m.retainers))
+        holder = state.employer_of(target)
+        assert holder is not None  # steal_from checked it
         if holder.name == actor:
             ctx.illegal("action_card", f"{target} is already {actor}'s retainer")
         retainer = next(r for r in holder.retainers if r.name == target)
@@ -69,7 +71,7 @@ def steal(state: State, actor: str, card: ActionCardSpec, ctx: Ctx) -> State:
 
 def move_location(state: State, card: str, to: str, ctx: Ctx, why: str) -> State:
     """A location in play changes controller."""
-    holder = next(p for p in state.players if any(c == card for c, _ in p.in_play))
+    holder = state.player(in_play.holders(state, card)[0])
     item = next(i for i in holder.in_play if i[0] == card)
     state = state.with_player(holder.name, in_play=tuple(i for i in holder.in_play if i != item))
     state = state.with_player(to, in_play=(*state.player(to).in_play, item))

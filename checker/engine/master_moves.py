@@ -8,6 +8,7 @@ master card's effect (rb95:3.2.1 / ref14:II.B); blood over a controlled vampire'
 
 from __future__ import annotations
 
+from checker.engine import in_play
 from checker.engine.context import Ctx
 from checker.engine.damage import burn_minion
 from checker.engine.decisions import MasterCard, MasterMoves
@@ -74,10 +75,10 @@ def _card_or_minion(state: State, who: str, card: MasterCard, mv: MasterMoves, c
             ctx.illegal("master_effect", f"{card.name} burns a vampire in torpor; {target or 'nothing'} is not one")
         return burn_minion(state, target, ctx, "master_effect", f"is burned by {card.name}")
     if mv.kind == "burn_location":
-        holder = next((p for p in state.players if any(c == target for c, _ in p.in_play)), None)
-        if holder is None:
+        holding = in_play.holders(state, target)
+        if not holding:
             ctx.illegal("master_effect", f"{card.name} burns a location in play; {target or 'nothing'} is not one")
-        assert holder is not None
+        holder = state.player(holding[0])
         item = next(i for i in holder.in_play if i[0] == target)
         state = state.with_player(holder.name, in_play=tuple(i for i in holder.in_play if i != item))
         state = state.with_player(item[1], ash_heap=state.player(item[1]).ash_heap + 1)

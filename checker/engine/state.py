@@ -234,6 +234,11 @@ class State:
         i = alive.index(name)
         return alive[i:] + alive[:i]
 
+    def employer_of(self, retainer: str) -> Minion | None:
+        """The minion in play (ready or in torpor) employing a retainer of this name, if any."""
+        return next((m for m in self.minions if m.location in ("ready", "torpor")
+                     and any(r.name == retainer for r in m.retainers)), None)
+
     def minions_of(self, player: str, *locations: Location) -> list[Minion]:
         return [m for m in self.minions if m.controller == player and (not locations or m.location in locations)]
 
