@@ -76,11 +76,16 @@ def _card(state: State, m: Minion, yielding: bool, ctx: Ctx) -> State:
         ctx.cite("contest_choice", f"{me} yields {m.card_name}")
         return burn_minion(state, m.name, ctx, "contest_yield_burn", "yielded, with the cards on it; its blood "
                                                                      "returns to the bank")
+    return keep_contesting(state, me, m.card_name, ctx)
+
+
+def keep_contesting(state: State, me: str, card: str, ctx: Ctx) -> State:
+    """She keeps contesting a card in her untap phase: 1 pool (ref14:II.A.2.d.i), a cost like any other."""
     if state.player(me).pool < 1:
-        ctx.illegal("contest_pay_pool", f"{me} has no pool to keep contesting {m.card_name}: yield it")
-    ctx.cite("contest_choice", f"{me} contests {m.card_name}")
-    ctx.cite("contest_pay_pool", f"{me} pays 1 pool to keep contesting {m.card_name}")
-    return spent(state.move_pool(me, -1), me, f"{me} paid 1 pool to contest {m.card_name}", ctx)
+        ctx.illegal("contest_pay_pool", f"{me} has no pool to keep contesting {card}: yield it")
+    ctx.cite("contest_choice", f"{me} contests {card}")
+    ctx.cite("contest_pay_pool", f"{me} pays 1 pool to keep contesting {card}")
+    return spent(state.move_pool(me, -1), me, f"{me} paid 1 pool to contest {card}", ctx)
 
 
 def _title(state: State, m: Minion, yielding: bool, ctx: Ctx) -> State:
@@ -156,9 +161,5 @@ def untap_item_contests(state: State, yielding: tuple[str, ...], ctx: Ctx) -> St
                 state = state.with_player(me, ash_heap=state.player(me).ash_heap + 1)
                 ctx.cite("contest_yield_burn", f"{item}, yielded, is burned")
             else:
-                if state.player(me).pool < 1:
-                    ctx.illegal("contest_pay_pool", f"{me} has no pool to keep contesting {item}: yield it")
-                ctx.cite("contest_choice", f"{me} contests {item}")
-                ctx.cite("contest_pay_pool", f"{me} pays 1 pool to keep contesting {item}")
-                state = state.move_pool(me, -1)
+                state = keep_contesting(state, me, item, ctx)
     return state

@@ -12,10 +12,10 @@ and each untap she pays a pool to keep contesting it or yields it, burning it (r
 from __future__ import annotations
 
 from checker.engine.chosen import chosen_by
+from checker.engine.contests import keep_contesting
 from checker.engine.context import Ctx
 from checker.engine.decisions import CardUse
 from checker.engine.state import Phase, State
-from checker.engine.withdrawal import spent
 
 PHASE_OF = {"unlock": "untap", "influence": "influence"}
 
@@ -64,11 +64,7 @@ def untap_card_contests(state: State, yielding: tuple[str, ...], ctx: Ctx) -> St
             state = state.with_player(owner, ash_heap=state.player(owner).ash_heap + 1)
             ctx.cite("contest_yield_burn", f"{card}, yielded, is burned: it goes to {owner}'s ash heap")
         else:
-            if p.pool < 1:
-                ctx.illegal("contest_pay_pool", f"{me} has no pool to keep contesting {card}: yield it")
-            ctx.cite("contest_choice", f"{me} contests {card}")
-            ctx.cite("contest_pay_pool", f"{me} pays 1 pool to keep contesting {card}")
-            state = spent(state.move_pool(me, -1), me, f"{me} paid 1 pool to contest {card}", ctx)
+            state = keep_contesting(state, me, card, ctx)
     return state
 
 
