@@ -79,6 +79,9 @@ def check_encoding(card: Card, enc: Encoding) -> list[tuple[tuple[str | int, ...
 
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+REPLACE_WORDS = {"after_action": ("after this action", "after the action"), "after_combat": ("after combat",),
+                 "next_unlock": ("your next unlock phase",)}
+"""What a card's text says for each `replace`: 'Do not replace until after combat.'"""
 
 
 def _has(fragment: str, *words: str) -> bool:
@@ -231,8 +234,9 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "directed", f"'(D)' is not in {part.text!r}"
     if part.enter_combat and not _has(q, "enter combat"):
         yield "enter_combat", f"'enter combat' is not in {part.text!r}"
-    if part.replace and not _has(q, "do not replace until after this " + part.replace.split("_")[1]):
-        yield "replace", f"'do not replace until after this {part.replace.split('_')[1]}' is not in {part.text!r}"
+    if part.replace and not any(_has(q, "do not replace until " + w) for w in REPLACE_WORDS[part.replace]):
+        said = " or ".join(f"'do not replace until {w}'" for w in REPLACE_WORDS[part.replace])
+        yield "replace", f"{said} is not in {part.text!r}"
     if part.blocker_burns is not None and not (_has(q, "blocking") and f"burns {part.blocker_burns} blood" in q):
         yield "blocker_burns", f"'blocking ... burns {part.blocker_burns} blood' is not in {part.text!r}"
     if part.life is not None and f"{part.life} life" not in q:
@@ -424,6 +428,7 @@ def _action_effects(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "immune_non_aggravated", f"'immune to non-aggravated damage' is not in {part.text!r}"
     if part.once_each_combat and not _has(q, "only usable once each combat"):
         yield "once_each_combat", f"'only usable once each combat' is not in {part.text!r}"
+    yield from _weapon_use(part, q)
     if part.lock_all is not None and not _has(q, f"lock all ready {part.lock_all}"):
         yield "lock_all", f"'lock all ready {part.lock_all}' is not in {part.text!r}"
     lg = part.lock_gives
@@ -451,7 +456,8 @@ def _action_effects(part: Part, q: str) -> Iterable[tuple[str, str]]:
         yield "target_burns", f"'burn {part.target_burns} blood or life from the target' is not in {part.text!r}"
     a = part.ability_action
     if a is not None:
-        said = [f"steal the {a.steals}", *(["(d) action"] if a.directed else []),
+        kind = f"steal the {a.steals}" if a.steals else f"burn a {a.burns}" if a.burns else "enter combat with a minion"
+        said = [kind, *([f"+{a.stealth} stealth"] if a.stealth else []), *(["(d) action"] if a.directed else []),
                 *([f"costs {a.cost_blood} blood"] if a.cost_blood else [])]
         for words in said:
             if words not in q:
@@ -461,6 +467,46 @@ def _action_effects(part: Part, q: str) -> Iterable[tuple[str, str]]:
     for field, n, words in checks:
         if n and not _has(q, words.format(n)):
             yield field, f"{words.format(n)!r} is not in {part.text!r}"
+
+
+def _weapon_use(part: Part, q: str) -> Iterable[tuple[str, str]]:
+    """A weapon's limits and what its use does: once each round, burned after use, the user hurt, soul counters,
+    a stake's torpor and the card passing to its victim."""
+    said: list[tuple[str, bool, tuple[str, ...]]] = [
+        ("once_each_round", part.once_each_round, ("only usable once each round",)),
+        ("burn_after_use", part.burn_after_use, ("burn", "after use")),
+        ("only_clan", part.only_clan is not None, (f"only usable by {part.only_clan}",)),
+        ("transfers_to_victim", part.transfers_to_victim, ("this card is transferred to that vampire",)),
+        ("holds_in_torpor", part.holds_in_torpor, ("doesn't unlock as normal", "as long as", "remains in torpor")),
+        ("stakes", part.stakes is not None, (f"more than {part.stakes} damage is inflicted", "sent to torpor")),
+        ("soul_counters", part.soul_counters == "add_on_damage", ("successfully inflicts damage",
+                                                                  "add a soul counter", "end of that round")),
+        ("soul_counters", part.soul_counters == "damage_each", ("one additional point of damage each strike",
+                                                                "for each soul counter")),
+        ("soul_counters", part.soul_counters == "lost_on_transfer", ("remove all soul counters",
+                                                                     "another minion gains control")),
+    ]
+    said.append(("bearer_cannot_hunt", part.bearer_cannot_hunt, ("the bearer cannot hunt",)))
+    u = part.unlock_damage
+    if u is not None:
+        said.append(("unlock_damage", True, ("if the bearer is ready during your unlock phase", f"inflicts {u.amount}",
+                                             *(["unpreventable"] if u.unpreventable else []),
+                                             "on a ready minion you control")))
+    ep = part.equipment_press
+    if ep is not None:
+        said.append(("equipment_press", True, ("1 press", *(["(mandatory)"] if ep.mandatory else []),
+                                               *([f"only usable to {ep.only} combat"] if ep.only else []),
+                                               *(["during the first round"] if ep.first_round else []))))
+    b = part.bearer_damage
+    if b is not None:
+        said.append(("bearer_damage", True, (f"takes {b.amount}", *(["aggravated damage"] if b.aggravated else
+                                                                    ["damage"]),
+                                             *(["used at close range"] if b.close_range else ["used in combat"]))))
+    if b is not None and b.aggravated != _has(q, "aggravated"):
+        yield "bearer_damage", f"aggravated is {str(b.aggravated).lower()}, not what {part.text!r} says"
+    for field, given, words in said:
+        if given and not _has(q, *words):
+            yield field, f"{' ... '.join(words)!r} is not in {part.text!r}"
 
 
 def _terms_unsaid(t: Referendum, q: str, text: str) -> Iterable[str]:

@@ -207,11 +207,46 @@ class AddBlood(_Strict):
 
 
 class AbilityAction(_Strict):
-    """An action a vampire's own text gives: 'Tereza can steal the Edge as a (D) action that costs 2 blood.'"""
+    """An action a card's own text gives its minion: 'Tereza can steal the Edge as a (D) action that costs 2
+    blood.', 'The minion with this weapon may burn a location as a (D) action.'"""
 
-    steals: Literal["edge"]
+    steals: Literal["edge"] | None = None
+    burns: Literal["location"] | None = Field(default=None, description="'burn a location'.")
+    enters_combat: bool = Field(default=False, description="'enter combat with a minion'.")
+    stealth: int = Field(default=0, ge=0, le=5, description="'as a +1 stealth (D) action'.")
     directed: bool = Field(default=False, description="'as a (D) action'.")
     cost_blood: int = Field(default=0, ge=0, le=10, description="'that costs 2 blood'.")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> AbilityAction:
+        if [self.steals is not None, self.burns is not None, self.enters_combat].count(True) != 1:
+            raise ValueError("an ability action `steals`, `burns` or `enters_combat`: one of them")
+        return self
+
+
+class UnlockDamage(_Strict):
+    """'If the bearer is ready during your unlock phase, this weapon inflicts 3 unpreventable damage on a ready
+    minion you control.'"""
+
+    amount: int = Field(ge=1, le=10)
+    unpreventable: bool = False
+
+
+class EquipmentPress(_Strict):
+    """'The bearer gets 1 press (mandatory), only usable to continue combat during the first round'."""
+
+    mandatory: bool = Field(default=False, description="'(mandatory)': the bearer must use it.")
+    only: Literal["continue", "end"] | None = None
+    first_round: bool = Field(default=False, description="'during the first round'.")
+
+
+class BearerDamage(_Strict):
+    """'If Grenade is used at close range, the minion with this weapon takes 1 damage.': what the weapon's own
+    strike does to the minion using it."""
+
+    amount: int = Field(ge=1, le=10)
+    aggravated: bool = False
+    close_range: bool = Field(default=False, description="'if ... used at close range'; otherwise at any range.")
 
 
 class LockTarget(_Strict):
@@ -333,8 +368,9 @@ class Part(_Strict):
         default=False, description="'Minions in combat with the employer cannot strike: combat ends.' (a retainer).")
     directed: bool = Field(default=False, description="'(D)': a directed action.")
     enter_combat: bool = Field(default=False, description="'Enter combat with a minion': the action's effect.")
-    replace: Literal["after_action", "after_combat"] | None = Field(
-        default=None, description="'Do not replace until after this action' (or combat).")
+    replace: Literal["after_action", "after_combat", "next_unlock"] | None = Field(
+        default=None, description="'Do not replace until after this action' ('after the action'), 'Do not replace "
+                                  "until after combat.', 'Do not replace until your next unlock phase.'")
     lock_self: Literal["lock", "no_lock"] | None = Field(
         default=None, description="'Lock this reacting vampire', or 'do not lock this vampire'.")
     redirects_bleed: bool = Field(default=False, description="'Change the target of the bleed to another "
@@ -413,6 +449,26 @@ class Part(_Strict):
         default=None, description="'Burn a vampire in torpor.', 'Burn a location.'")
     lock_all: str | None = Field(default=None, max_length=40, description="'Lock all ready Tremere.': the clan.")
     once_each_combat: bool = Field(default=False, description="A weapon's strike 'only usable once each combat'.")
+    once_each_round: bool = Field(default=False, description="A weapon's strike 'only usable once each round'.")
+    burn_after_use: bool = Field(default=False, description="'Burn after use.': the weapon is burned once used.")
+    bearer_damage: BearerDamage | None = Field(default=None, description="'the minion with this weapon takes 1 "
+                                                                         "damage': its strike hurts its user.")
+    only_clan: str | None = Field(default=None, max_length=40, description="'Only usable by Brujah antitribu.'")
+    soul_counters: Literal["add_on_damage", "damage_each", "lost_on_transfer"] | None = Field(
+        default=None, description="A weapon gathering counters: 'add a soul counter to it at the end of that round' "
+                                  "when it inflicts damage; 'one additional point of damage each strike for each "
+                                  "soul counter'; 'Remove all soul counters ... if another minion gains control'.")
+    stakes: int | None = Field(default=None, ge=1, le=5, description="'If more than 1 damage is inflicted on an "
+                                                                     "opposing vampire by this weapon in a given "
+                                                                     "combat, that vampire is sent to torpor.'")
+    transfers_to_victim: bool = Field(default=False, description="'this card is transferred to that vampire'.")
+    bearer_cannot_hunt: bool = Field(default=False, description="'The bearer cannot hunt.'")
+    unlock_damage: UnlockDamage | None = Field(default=None, description="Damage the weapon inflicts on a ready "
+                                                                         "minion you control in your unlock phase.")
+    equipment_press: EquipmentPress | None = Field(default=None, description="'The bearer gets 1 press (mandatory), "
+                                                                             "only usable to continue combat ...'")
+    holds_in_torpor: bool = Field(default=False, description="'he or she doesn't unlock as normal during the unlock "
+                                                             "phase as long as he or she remains in torpor'.")
     immune_non_aggravated: bool = Field(default=False, description="'X is immune to non-aggravated damage.'")
     defects_to_richer_prey: bool = Field(default=False, description="'If your prey has more pool than you do at the "
                                                                    "beginning of your unlock phase, he or she takes "
@@ -470,7 +526,9 @@ EFFECT_KEYS = (
     "no_strike_cards", "restricts_opponent", "requires", "choose", "referendum",
     "clan_votes", "bleeds", "gain_pool_if_bled", "add_blood", "feed", "crypt_to_uncontrolled", "prey_vampires_burn",
     "steals", "ability_action", "lock_target", "lock_gives", "moves_blood", "burns", "lock_all", "burn_target",
-    "target_burns", "once_each_combat", "immune_non_aggravated",
+    "target_burns", "once_each_combat", "immune_non_aggravated", "once_each_round", "burn_after_use",
+    "bearer_damage", "only_clan", "soul_counters", "stakes", "transfers_to_victim", "holds_in_torpor",
+    "bearer_cannot_hunt", "unlock_damage", "equipment_press",
     "defects_to_richer_prey",
     "in_play", "phase_blood", "phase_pool", "one_hunting_ground", "takes_control",
     "ally_stats", "round_damage", "no_combat_ends_against",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from checker.engine import contests, mandatory_hunt
+from checker.engine import contests, in_play, mandatory_hunt, weapons
 from checker.engine.blocking import Declared, resolve_blocks
 from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
@@ -34,6 +34,7 @@ from checker.engine.decisions import (
 from checker.engine.diablerie import diablerie
 from checker.engine.frenzy import frenzy
 from checker.engine.phases import advance_to, drain_excess, out_of_turn_master, pay_blood, pay_cost, replace_card
+from checker.engine.replacing import play_from_hand
 from checker.engine.requirements import check_minion_card
 from checker.engine.search import found_equipment
 from checker.engine.state import Minion, Retainer, State
@@ -164,7 +165,7 @@ def _reduce_bleed(state: State, cut: BleedReduction, target: str, amount: int, c
     left = max(amount - cut.amount, 0)
     ctx.cite("card_over_rule", f"{cut.by} plays {cut.reaction.name}: the bleed against {target} is reduced by "
                                f"{cut.amount}, to {left}")
-    return replace_card(state, target, ctx, cut.reaction.name), left
+    return play_from_hand(state, target, cut.reaction.name, cut.reaction.replace or "now", ctx), left
 
 
 def redirect_bleed(state: State, d: Bleed, target: str, ctx: Ctx) -> tuple[State, str, bool]:
@@ -182,7 +183,7 @@ def redirect_bleed(state: State, d: Bleed, target: str, ctx: Ctx) -> tuple[State
         state = state.with_minion(r.by, tapped=True)
     ctx.cite("card_over_rule", f"{target} plays {r.reaction.name} with {r.by}"
              + (", who locks" if r.lock else "") + f": the bleed now targets {r.to}, who may attempt to block it")
-    state = replace_card(state, target, ctx, r.reaction.name)
+    state = play_from_hand(state, target, r.reaction.name, r.reaction.replace or "now", ctx)
     declared = Declared(actor=d.actor, controller=state.current, kind="bleed", directed_at=r.to,
                         stealth=ctx.p("no_card_action_stealth")["bleed"], bleeds=True)
     state, blocked, _ = resolve_blocks(state, Bleed(actor=d.actor, blocks=r.blocks), declared, ctx)
@@ -234,7 +235,7 @@ def bleed(state: State, d: Bleed, ctx: Ctx) -> State:
             state = _target_reacts(state, cut.by, cut.reaction, target, ctx)
             ctx.cite("card_over_rule", f"{cut.by} plays {cut.reaction.name} before any block attempt: the bleed "
                                        f"against {target} will be reduced by {cut.amount} if it succeeds")
-            state = replace_card(state, target, ctx, cut.reaction.name)
+            state = play_from_hand(state, target, cut.reaction.name, cut.reaction.replace or "now", ctx)
     state, ok = run_action(state, d, plan, ctx)
     if not ok:
         return state
@@ -303,6 +304,9 @@ def hunt(state: State, d: Hunt, ctx: Ctx) -> State:
     state, actor = begin_action(state, d, ctx, hunting=True)
     if not actor.is_vampire:
         ctx.illegal("hunt_kindred_only", f"{actor.name} is an ally: only vampires hunt")
+    barring = [item for item, text in state.texts_on(actor) if text.cannot_hunt]
+    if barring:
+        ctx.illegal("card_over_rule", f"{actor.name} carries {barring[0]}: 'The bearer cannot hunt.' (its text)")
     if actor.blood >= actor.capacity and not ctx.p("hunt_at_capacity"):
         ctx.illegal_param("hunt_at_capacity", f"{actor.name} is at capacity ({actor.capacity}) and cannot hunt")
     plan = Plan("hunt", None, ctx.p("no_card_action_stealth")["hunt"], Cost(), None)
@@ -408,6 +412,8 @@ def equip(state: State, d: Equip, ctx: Ctx) -> State:
         m = state.minion(actor.name)
         state = state.with_minion(m.name, equipment=(*m.equipment, card.name))
         ctx.cite("equip", f"{card.name} is put on {m.name}")
+        if card.text is not None and card.name not in dict(state.item_texts):
+            state = replace(state, item_texts=(*state.item_texts, (card.name, card.text)))
         if card.unique:
             state = contests.contest_item(state, m.name, card.name, ctx)
         if m.equipment:
@@ -537,11 +543,18 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
     else:
         check_minion_card(actor, card, card.name, ctx)
         ctx.cite("announce_action_card", f"{actor.name}'s action is announced by playing the action card {card.name}")
+        if card.replace is not None:  # 'Do not replace until after this action.': replaced when it is finished
+            state = play_from_hand(state, state.current, card.name, card.replace, ctx)
     directed_at = None
     if card.steal_edge:
         directed_at = _edge_holder(state, card, ctx)
     elif card.directed and card.steal is not None:
         directed_at = steal_from(state, card, ctx)
+    elif card.burn_location:
+        holding = in_play.holders(state, card.target or "")
+        if not holding:
+            ctx.illegal("action_card", f"{card.name} burns a location in play: {card.target or 'nothing'} is not one")
+        directed_at = holding[0]
     elif card.directed and card.target is not None and (holder := _retainer_holder(state, card.target)):
         directed_at = holder.controller
     elif card.directed:
@@ -570,7 +583,7 @@ def play_action(state: State, d: PlayAction, ctx: Ctx) -> State:
             ctx.cite("card_over_rule", f"{card.name}: {state.current} takes the Edge from {directed_at}")
         if card.ability is None:
             ctx.cite("burn_action_card", f"{card.name} has no lasting effect and is burned")
-    return state if card.ability is not None else card_played(state, ctx, card.name)
+    return state if card.ability is not None or card.replace is not None else card_played(state, ctx, card.name)
 
 
 def _retainer_holder(state: State, name: str) -> Minion | None:
@@ -630,10 +643,18 @@ def _lock_or_burn(state: State, card: ActionCardSpec, ctx: Ctx) -> State:
 
 
 def _own_ability(actor: Minion, card: ActionCardSpec, ctx: Ctx) -> None:
-    """An action a vampire's own card text gives: only that vampire takes it (rb95:12.p1)."""
+    """An action a vampire's own card text gives, or equipment it carries: only that minion takes it (rb95:12.p1)."""
+    if card.ability in actor.equipment:
+        if card.ability in actor.contested_items:
+            ctx.illegal("contest_yielded_to", f"{actor.name}'s {card.ability} is contested: out of its control")
+        ctx.cite("card_over_rule", f"{actor.name} carries {card.ability}, whose text gives it this action: no card "
+                                   "is played")
+        return
     if actor.card_name.casefold() != (card.ability or "").casefold():
-        ctx.illegal("card_over_rule", f"{card.name} is the text of {card.ability}, not of {actor.name}")
+        ctx.illegal("card_over_rule", f"{card.name} is the text of {card.ability}, which {actor.name} neither is nor "
+                                      "carries")
     ctx.cite("card_over_rule", f"{actor.name}'s card gives it this action ({card.name}): no card is played")
+
 
 
 def _edge_holder(state: State, card: ActionCardSpec, ctx: Ctx) -> str:
@@ -768,6 +789,10 @@ def _effects(state: State, d: PlayAction, directed_at: str | None, ctx: Ctx) -> 
         amount = card.bleed + modifier_bleed(d)
         ctx.cite("action_card", f"{card.name}: {d.actor} bleeds {directed_at} for {amount}")
         state = _bleed_pool(state, directed_at, amount, ctx, "edge_on_card_bleed")
+    if card.burn_location and card.target is not None:
+        state = in_play.burn(state, card.target, ctx, "action_card", card.name)
+    if card.burn_after_use and card.ability is not None:
+        state = weapons.burn_item(state, d.actor, card.ability, ctx)
     if card.burn_pool and directed_at:
         lost = min(card.burn_pool, state.player(directed_at).pool)
         state = state.move_pool(directed_at, -lost)

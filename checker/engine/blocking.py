@@ -8,6 +8,7 @@ from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
 from checker.engine.decisions import Action, ActionEnder, Cost, Modifier, Reaction, RetainerIntercept
 from checker.engine.phases import pay_cost, replace_card
+from checker.engine.replacing import play_from_hand
 from checker.engine.requirements import check_minion_card
 from checker.engine.state import ActionRecord, State
 
@@ -131,7 +132,7 @@ def _reaction(state: State, r: Reaction, blocker: str, used: set[tuple[str, str]
     state = pay_cost(state, owner, blocker, r.cost, ctx, r.name, "reaction_intercept")
     ctx.cite("reaction_intercept", f"{blocker} plays the reaction {r.name}"
              + (f" (+{r.intercept} intercept)" if r.intercept else ""))
-    return replace_card(state, owner, ctx, r.name)
+    return play_from_hand(state, owner, r.name, r.replace or "now", ctx)
 
 
 def same_action_key(a: Action, d: Declared) -> tuple[str, tuple[str, ...]]:

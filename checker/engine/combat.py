@@ -8,14 +8,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from checker.engine import card_damage
-from checker.engine.combat_decisions import CombatEffect, CombatEnder, Inflict, Prevention, Round, Strike
+from checker.engine import card_damage, weapons
+from checker.engine.combat_decisions import (
+    CombatEffect,
+    CombatEnder,
+    CombatReplace,
+    Inflict,
+    Prevention,
+    Round,
+    Strike,
+)
 from checker.engine.context import Ctx
 from checker.engine.damage import CombatLedger, Hit, Shields, apply_hits, drain_to_capacity, to_torpor
 from checker.engine.damage import card_damage as non_strike_damage
 from checker.engine.diablerie import diablerie
 from checker.engine.models import Cost
 from checker.engine.phases import pay_cost
+from checker.engine.replacing import draw_deferred, play_from_hand
 from checker.engine.requirements import check_minion_card
 from checker.engine.state import Minion, State
 from checker.engine.withdrawal import combat_entered
@@ -111,7 +120,8 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
         check_minion_card(state.minion(card.by), card, card.name or "the prevention card", ctx)
         if card.in_play is not None:
             _in_play_prevention(state, card, ledger, ctx)
-        state = _pay_play(state, card.by, card.cost, card.name, card.one_play, "prevent", plays, ctx)
+        state = _pay_play(state, card.by, card.cost, card.name, card.one_play, "prevent", plays, ctx,
+                          replaced=card.replace)
         if card.kind == "all":
             prevent.all_damage.add(card.by)
         elif card.kind == "all_round":
@@ -136,11 +146,12 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
     early = [e.name or "a combat card" for e in rnd.effects if e.first_round_only]
     early += [s.name or s.weapon or f"{w}'s strike" for w, s in rnd.strikes.items() if s.first_round_only]
     early += [m.weapon or m.granted_by or "a maneuver" for m in rnd.maneuvers if m.first_round_only]
+    early += [p.name or "a press" for p in rnd.presses if p.first_round_only]
     if n > 1 and early:
         ctx.illegal("card_over_rule", f"{early[0]} is only usable on the first round of combat (this is round {n}): "
                                       "its text says so")
     for e in rnd.effects:
-        state = _pay_card(state, e.by, e.cost, e.name, ctx)
+        state = _pay_card(state, e.by, e.cost, e.name, ctx, replaced=e.replace)
     bonus = _effects(state, rnd, acting, blocking, n, ledger, ctx)
     state = card_damage.inflict(state, card_damage.due(state, ledger, "before_range", n, acting, blocking), Shields(),
                                 "damage_before_range", ctx)  # prevention is played only in the damage step
@@ -155,9 +166,10 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
     for e in rnd.before_strikes:
         check_minion_card(state.minion(e.by), e, e.name or "the combat card", ctx)
         card_damage.play(state, e, "before_strikes", n, acting, blocking, long_range, ledger, ctx)
-        state = _pay_card(state, e.by, e.cost, e.name, ctx)
+        state = _pay_card(state, e.by, e.cost, e.name, ctx, replaced=e.replace)
     for m in rnd.maneuvers:
-        state = _pay_play(state, m.by, m.cost, m.weapon or m.granted_by, m.one_play, "maneuver", plays, ctx)
+        state = _pay_play(state, m.by, m.cost, m.weapon or m.granted_by, m.one_play, "maneuver", plays, ctx,
+                          replaced=m.replace)
     ctx.announce("strikes_phase", "strikes")
     strikes = {w: s.model_copy(update={"plus_damage": s.plus_damage + bonus.get(w, 0)}) if bonus.get(w) else s
                for w, s in rnd.strikes.items()}
@@ -175,7 +187,7 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
         if long_range:
             ctx.illegal("card_over_rule", f"{grapple} is only usable at close range")
         check_minion_card(state.minion(g.by), g, grapple, ctx)
-        state = _pay_card(state, g.by, g.cost, g.name, ctx)
+        state = _pay_card(state, g.by, g.cost, g.name, ctx, replaced=g.replace)
         ctx.cite("card_over_rule", f"{g.by} plays {grapple}: no strike but hand strikes this round")
         for who, st in strikes.items():
             if not st.hands:
@@ -190,7 +202,8 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
             ctx.illegal_param("maneuver_weapon_first_strike", f"{who} maneuvered with {w} and must strike with it "
                                                              "first this round")
     for who, st in strikes.items():
-        state = _pay_play(state, who, st.cost, st.name or st.weapon, st.one_play, "strike", plays, ctx)
+        state = _pay_play(state, who, st.cost, st.name or st.weapon, st.one_play, "strike", plays, ctx,
+                          replaced=st.replace)
     for e in rnd.after_strikes:
         state = _damage_modifier(state, e, strikes, acting, blocking, ledger, ctx)
     state = _strike_exchange(state, acting, blocking, strikes, prevent, long_range, ledger, ctx, first=True, n=n)
@@ -206,6 +219,9 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
                 ctx.illegal("combat_outsiders", f"{who} is not in this combat and cannot strike")
             ctx.cite("additional_acting" if who == acting else "additional_blocking",
                      f"{who} takes an additional strike")
+            if ex.strikes[who].replace is not None:  # a strike card used for it leaves the hand too
+                state = play_from_hand(state, state.minion(who).controller, ex.strikes[who].name or "a strike card",
+                                       ex.strikes[who].replace, ctx)
         ctx.cite("resolve_additional", "the additional strikes resolve as the first ones did")
         state = _strike_exchange(state, acting, blocking, dict(ex.strikes), prevent, long_range, ledger, ctx,
                                  first=False, n=n)
@@ -222,7 +238,8 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
             ctx.illegal("combat_ends_not_ready", "combat has ended: a combatant is no longer ready")
         return _end_of_round(state, rnd, n, acting, blocking, ledger, ctx), False
     for p in rnd.presses:
-        state = _pay_play(state, p.by, p.cost, p.name, p.one_play, "press", plays, ctx)
+        state = _pay_play(state, p.by, p.cost, p.name, p.one_play, "press", plays, ctx, replaced=p.replace)
+    weapons.check_presses(state, rnd.presses, n, (acting, blocking), ctx)
     more = _presses(state, rnd, acting, blocking, ledger, ctx)
     return _end_of_round(state, rnd, n, acting, blocking, ledger, ctx), more
 
@@ -250,12 +267,12 @@ def _end_of_round(state: State, rnd: Round, n: int, acting: str, blocking: str, 
                                               f"successfully inflicted more damage than {opp} ({mine}, not more than "
                                               f"{theirs})")
         card_damage.play(state, e, "end_of_round", n, acting, blocking, ledger.long_range, ledger, ctx)
-        state = _pay_card(state, e.by, e.cost, e.name, ctx)
+        state = _pay_card(state, e.by, e.cost, e.name, ctx, replaced=e.replace)
         if e.inflict is not None:
             ledger.lasting.pop()  # inflicted now, once
             hits = card_damage.hits_of(state, e.by, name, e.inflict, 0, acting, blocking)
             state = card_damage.inflict(state, hits, Shields(), "damage_end_of_round", ctx)
-    return state
+    return weapons.end_of_round(state, ledger, ctx)
 
 
 def _damage_modifier(state: State, e: CombatEffect, strikes: dict[str, Strike], acting: str, blocking: str,
@@ -272,7 +289,7 @@ def _damage_modifier(state: State, e: CombatEffect, strikes: dict[str, Strike], 
     if on not in strikes:
         ctx.illegal("damage_modifiers", f"{on} has no strike for {name} to modify")
     check_minion_card(state.minion(e.by), e, name, ctx)
-    state = _pay_card(state, e.by, e.cost, e.name, ctx)
+    state = _pay_card(state, e.by, e.cost, e.name, ctx, replaced=e.replace)
     ctx.cite("damage_modifiers", f"{e.by} plays {name} once both strikes are chosen, before they resolve: it "
                                  f"modifies {on}'s strike")
     st = strikes[on]
@@ -293,11 +310,12 @@ Plays = dict[tuple[str, str], dict[str, int]]
 
 
 def _pay_play(state: State, who: str, cost: Cost, name: str | None, one_play: bool, place: str, plays: Plays,
-              ctx: Ctx) -> State:
+              ctx: Ctx, *, replaced: CombatReplace | None = None) -> State:
     """A card's cost, paid once for each play of it (rb95:3.2.cost-of-playing-cards): a card giving a strike and,
-    with it, a maneuver or press is one play, so its maneuver, strike and press in one round cost it once."""
+    with it, a maneuver or press is one play, so its maneuver, strike and press in one round cost it once, and it
+    leaves the hand once."""
     if not one_play or not name:
-        return _pay_card(state, who, cost, name, ctx)
+        return _pay_card(state, who, cost, name, ctx, replaced=replaced)
     used = plays.setdefault((who, name), {})
     before = max(used.values(), default=0)
     used[place] = used.get(place, 0) + 1
@@ -306,7 +324,7 @@ def _pay_play(state: State, who: str, cost: Cost, name: str | None, one_play: bo
             ctx.announce("card_blood_cost" if cost.blood else "card_pool_cost",
                          f"{name} gives {who} its {place} with what it gave before this round: one play, paid once")
         return state
-    return _pay_card(state, who, cost, name, ctx)
+    return _pay_card(state, who, cost, name, ctx, replaced=replaced)
 
 
 def _in_play_prevention(state: State, card: Prevention, ledger: CombatLedger, ctx: Ctx) -> None:
@@ -352,7 +370,7 @@ def _additional_cards(state: State, rnd: Round, strikes: dict[str, Strike], acti
                                           f"({limited[card.by]}): {name} is '(limited)' too")
         if card.limited:
             limited[card.by] = name
-        state = _pay_card(state, card.by, card.cost, name, ctx)
+        state = _pay_card(state, card.by, card.cost, name, ctx, replaced=card.replace)
         granted[card.by] = granted.get(card.by, 0) + card.count
         ctx.cite("additional_acting" if card.by == acting else "additional_blocking",
                  f"{card.by} plays {name}: {card.count} additional strike{'s' if card.count > 1 else ''}")
@@ -368,8 +386,12 @@ def _additional_cards(state: State, rnd: Round, strikes: dict[str, Strike], acti
     return state
 
 
-def _pay_card(state: State, who: str, cost: Cost, name: str | None, ctx: Ctx) -> State:
-    """A combat card's cost, paid as it is played: blood from the minion, pool from its Methuselah."""
+def _pay_card(state: State, who: str, cost: Cost, name: str | None, ctx: Ctx, *,
+              replaced: CombatReplace | None = None) -> State:
+    """A combat card's cost, paid as it is played: blood from the minion, pool from its Methuselah; a card from the
+    hand (``replaced``) leaves it, replaced at once or after combat (replacing.py)."""
+    if replaced is not None and state.has_minion(who):
+        state = play_from_hand(state, state.minion(who).controller, name or "a combat card", replaced, ctx)
     if not (cost.blood or cost.pool) or not state.has_minion(who):
         return state
     what = name or "a combat card"
@@ -609,6 +631,7 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
     for who, s in strikes.items():
         opp = blocking if who == acting else acting
         _check_strike(state, who, s, opp, long_range, ledger, ctx)
+        weapons.check_use(state, who, s, n, ledger, ctx)
         ctx.cite("strike_announce", f"{who} strikes: {_describe(s)}")
         if s.weapon:
             ctx.cite("strike_weapon", f"{who} strikes with {s.weapon}, one of its weapons")
@@ -631,8 +654,20 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
     dodgers = [w for w in (acting, blocking) if strikes.get(w) and strikes[w].dodge]  # in the acting-first order
     for w in dodgers:
         ctx.cite("resolve_dodge", f"{w} dodges: the opposing strike has no effect on {w} or its equipment")
+    used: list[tuple[str, Strike]] = []
+    state = _strike_classes(state, acting, blocking, strikes, dodgers, prevent, long_range, ledger, ctx, first, n,
+                            used)
+    return weapons.burn_used(state, used, ctx)
+
+
+def _strike_classes(state: State, acting: str, blocking: str, strikes: dict[str, Strike], dodgers: list[str],
+                    prevent: Shields, long_range: bool, ledger: CombatLedger, ctx: Ctx, first: bool, n: int,
+                    used: list[tuple[str, Strike]]) -> State:
+    """First strikes, then the rest: each class's hits resolve together; the strikes used are added to ``used``."""
+    opponents = {acting: blocking, blocking: acting}
     for cls in CLASSES:
         hits: list[Hit] = []
+        resolving: dict[str, Strike] = {}
         if cls == "other" and first:  # 'during normal strike resolution': no strike's, so no dodge stops it
             hits += card_damage.due(state, ledger, "strike_resolution", n, acting, blocking)
             hits += _retainer_damage(state, acting, blocking, long_range, ctx)
@@ -646,6 +681,11 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
             opp = blocking if who == acting else acting
             if state.minion(who).location != "ready" or state.minion(opp).location not in ("ready",):
                 continue
+            if s.weapon and s.weapon in state.minion(who).equipment:
+                used.append((who, s))
+                own = weapons.user_hit(who, s, long_range, ctx)
+                if own is not None:
+                    hits.append(own)
             dodged = opp in dodgers and s.target is None
             if dodged:
                 continue
@@ -661,6 +701,8 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
             printed = state.minion(who).card_strength if base is None else None  # an ally's card: '2 strength'
             if printed is not None:
                 strength += printed - ctx.p("hand_damage")
+            s = weapons.with_souls(state, who, s, ctx)
+            resolving[who] = s
             hits.append(_hit(who, opp, s, strength, ctx, printed))
         if not hits:
             continue
@@ -668,6 +710,7 @@ def _strike_exchange(state: State, acting: str, blocking: str, strikes: dict[str
                  "first strikes resolve" if cls == "first_strike" else "the other strikes resolve")
         before = dict(ledger.inflicted)
         state = apply_hits(state, hits, prevent, ledger, ctx)
+        state = weapons.after_hits(state, resolving, before, opponents, ledger, ctx)
         back = card_damage.returned(ledger, before, n, acting, blocking)
         if back:
             state = non_strike_damage(state, back, prevent, ctx)
@@ -829,6 +872,7 @@ def _end(state: State, acting: str, blocking: str, ledger: CombatLedger, ctx: Ct
     for name in sorted(ledger.kept_excess):
         state = drain_to_capacity(state, name, ctx, "combat_end", "drains off at the end of combat")
     ctx.announce("combat_end", "combat ends")
+    state = draw_deferred(state, "combat", ctx)  # 'Do not replace until after combat' (ref14:I.H.2)
     for by, name, what in ledger.after_combat:
         opp = card_damage.opponent(by, acting, blocking)
         if state.minion(opp).location not in ("ready", "torpor"):

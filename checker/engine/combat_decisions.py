@@ -13,6 +13,12 @@ from pydantic import Field, field_validator, model_validator
 from checker.engine.models import Cost, Name, Requires, Strict
 
 SHORTHANDS = {"hands": {"hands": True}, "dodge": {"dodge": True}, "combat_ends": {"combat_ends": True}}
+CombatReplace = Literal["now", "after_combat"]
+REPLACE = Field(default=None, description=(
+    "How the card played is replaced (ref14:I.H). Unset (an abstract card): the hand is not counted; `now`: a card "
+    "from the hand, replaced at once (ref14:I.H.1, rb95:3.2.playing-the-cards.important-rule); `after_combat`: 'Do "
+    "not replace until after combat.': the hand is one card short until combat ends (ref14:I.H.2). A card giving "
+    "several things in one play (`one_play`) is replaced once."))
 
 
 class Inflict(Strict):
@@ -81,6 +87,27 @@ class Strike(Requires):
                                                                            "combat ends (Mercy for the Weak).")
     more_blood_only: bool = Field(default=False, description="'Only usable if this vampire has more blood than the "
                                                              "opposing vampire.'")
+    replace: CombatReplace | None = REPLACE
+    only_clan: str | None = Field(default=None, max_length=40, description="'Only usable by Brujah antitribu.': "
+                                                                            "the weapon's text limits its users.")
+    once_each_round: bool = Field(default=False, description="'only usable once each round': the weapon's strike, "
+                                                             "not again by an additional strike that round.")
+    burn_after_use: bool = Field(default=False, description="'Burn after use.': the weapon is burned once its strike "
+                                                            "is used.")
+    user_damage: int = Field(default=0, ge=0, le=20, description="Damage the weapon's strike does to the minion "
+                                                                 "using it ('the bearer takes 5 damage as well').")
+    user_damage_aggravated: bool = False
+    user_damage_close_only: bool = Field(default=False, description="That damage only when used at close range.")
+    soul_counters: bool = Field(default=False, description="The weapon gains a soul counter at the end of a round in "
+                                                           "which it successfully inflicted damage, and does 1 more "
+                                                           "damage each strike for each (The Crimson Sentinel).")
+    stakes: int | None = Field(default=None, ge=1, le=5,
+                               description="More than this much damage inflicted by the weapon on an opposing "
+                                           "vampire in one combat sends it to torpor (Wooden Stake).")
+    transfers: bool = Field(default=False, description="Once it sends the opposing vampire to torpor, the weapon is "
+                                                       "transferred to that vampire.")
+    holds_in_torpor: bool = Field(default=False, description="... which then does not unlock as normal while it "
+                                                             "remains in torpor.")
 
     @model_validator(mode="after")
     def _one_kind(self) -> Strike:
@@ -114,6 +141,7 @@ class Maneuver(Requires):
     first_round_only: bool = Field(default=False, description="'Only usable on the first round of combat'.")
     one_play: bool = Field(default=False, description="The card gives this maneuver with a strike or press: one "
                                                       "play of it, paid once.")
+    replace: CombatReplace | None = REPLACE
 
 
 class Exchange(Strict):
@@ -166,6 +194,7 @@ class CombatEffect(Requires):
                                                                 "press to end combat or use equipment this combat.")
     hands_aggravated_combat: bool = Field(default=False, description="Hand damage aggravated for the rest of the "
                                                                      "combat (Bone Spur superior).")
+    replace: CombatReplace | None = REPLACE
 
 
 class Press(Requires):
@@ -173,10 +202,12 @@ class Press(Requires):
 
     by: str = Name
     only: Literal["continue", "end"] | None = None
+    first_round_only: bool = Field(default=False, description="'only usable ... during the first round'.")
     name: str | None = Field(default=None, max_length=80, description="The card giving the press.")
     cost: Cost = Field(default=Cost(), description="What the card giving the press costs.")
     one_play: bool = Field(default=False, description="The card gives this press with a strike, maneuver or "
                                                       "prevention: one play of it, paid once.")
+    replace: CombatReplace | None = REPLACE
 
 
 class Prevention(Requires):
@@ -194,6 +225,7 @@ class Prevention(Requires):
                                   "carry or employ it, and pays nothing.")
     one_play: bool = Field(default=False, description="The card gives this prevention with a press or strike: one "
                                                       "play of it, paid once.")
+    replace: CombatReplace | None = REPLACE
 
 
 class AdditionalCard(Requires):
@@ -204,6 +236,7 @@ class AdditionalCard(Requires):
     count: int = Field(default=1, ge=1, le=5)
     limited: bool = False
     cost: Cost = Field(default=Cost(), description="What the card costs.")
+    replace: CombatReplace | None = REPLACE
 
 
 class Grapple(Requires):
@@ -212,6 +245,7 @@ class Grapple(Requires):
     by: str = Name
     name: str | None = Field(default=None, max_length=80)
     cost: Cost = Field(default=Cost(), description="What the card costs.")
+    replace: CombatReplace | None = REPLACE
 
 
 class SetRange(Strict):

@@ -68,6 +68,8 @@ class CombatLedger:
     hands_aggravated: set[str] = field(default_factory=set)  # minions whose hand damage is aggravated this combat
     long_range: bool = False  # the range of the last round's strikes
     no_equipment: dict[str, str] = field(default_factory=dict)  # minion -> the retainer barring its equipment
+    weapon_damage: dict[tuple[str, str], int] = field(default_factory=dict)  # (minion, weapon) -> inflicted
+    souls_due: set[tuple[str, str]] = field(default_factory=set)  # (minion, weapon) gaining a soul counter
 
 
 def burn_minion(state: State, name: str, ctx: Ctx, step: str, why: str) -> State:
@@ -229,7 +231,10 @@ def _lose_equipment(state: State, victim: str, item: str, ctx: Ctx, step: str, t
     v = state.minion(victim)
     if item not in v.equipment:
         ctx.illegal(step, f"{victim} carries no {item}")
-    state = state.with_minion(victim, equipment=tuple(e for e in v.equipment if e != item))
+    state = state.with_minion(victim, equipment=tuple(e for e in v.equipment if e != item),
+                              soul_counters=tuple(c for c in v.soul_counters if c[0] != item))
+    if v.souls(item):
+        ctx.cite("card_over_rule", f"{item} leaves {victim}: its soul counters are removed, by its text")
     if taker is None:
         ctx.cite(step, f"{item} on {victim} is burned")
         return to_ash_heap(state, dict(v.borrowed).get(item, v.controller), 1)

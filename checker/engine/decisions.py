@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from checker.engine.combat_decisions import BlockCombat, Combat
-from checker.engine.models import Cost, Count, Name, Requires, Strict
+from checker.engine.models import Cost, Count, ItemText, Name, Requires, Strict
 from checker.engine.vote_decisions import Ballot, ClanVotes, Terms, VoteSpec
 
 __all__ = ["Ballot", "BlockCombat", "ClanVotes", "Combat", "Cost", "Count", "Name", "Requires", "Strict", "Terms",
@@ -55,6 +55,10 @@ class Reaction(Requires):
     block_any: bool = Field(default=False, description="'This vampire attempts to block the current action, ignoring "
                                                        "the normal prey, predator or target restrictions': played "
                                                        "first in the block attempt it starts.")
+    replace: Literal["after_action", "next_unlock"] | None = Field(
+        default=None, description="'Do not replace until after this action.' (ref14:I.H.2), 'Do not replace until "
+                                  "your next unlock phase.' (its text, rb95:12.p1): the hand is one card short until "
+                                  "then; unset: replaced at once (ref14:I.H.1).")
 
 
 class RetainerIntercept(Strict):
@@ -231,6 +235,8 @@ class EquipmentCard(Requires):
     cost: Cost = Cost()
     unique: bool = Field(default=False, description="A unique card: a second copy in play contests it "
                                                     "(ref14:II.note1).")
+    text: ItemText | None = Field(default=None, description="What it does to its bearer by its text, once in play "
+                                                            "(filled from a real card).")
 
 
 class Equip(Action):
@@ -325,9 +331,13 @@ class ActionCardSpec(Requires):
         default="minion", description="What `target` must be.")
     burn_target: bool = Field(default=False, description="`target` (an ally or a retainer) is burned.")
     ability: str | None = Field(default=None, max_length=80,
-                                description="The action is the acting vampire's own text (this card's), not a card "
-                                            "played from hand: nothing is played or replaced.")
+                                description="The action is the acting vampire's own text (this card's), or the text "
+                                            "of equipment it carries, not a card played from hand: nothing is "
+                                            "played or replaced.")
     steal_edge: bool = Field(default=False, description="'steal the Edge': from the Methuselah who has it.")
+    burn_location: bool = Field(default=False, description="'burn a location': `target` names the location in play.")
+    burn_after_use: bool = Field(default=False, description="The equipment giving the action is burned once the "
+                                                            "action succeeds ('Burn the Bomb after use.').")
     steal: Literal["ally", "retainer", "location"] | None = Field(
         default=None, description="'(D) Steal an ally controlled by another Methuselah.' (or a retainer employed "
                                   "by another vampire, a location): `target` names it; its owner stays its owner.")
@@ -336,6 +346,10 @@ class ActionCardSpec(Requires):
     enter_combat: bool = Field(default=False, description="If the action succeeds, the acting minion enters combat "
                                                           "with `target`, a minion (ref14:II.C.note2).")
     combat: BlockCombat | None = Field(default=None, description="That combat, round by round.")
+    replace: Literal["after_action"] | None = Field(
+        default=None, description="'Do not replace until after this action.': the card leaves the hand as it is "
+                                  "played and is replaced once the action is finished (ref14:I.H.2); unset: "
+                                  "replaced as the action resolves (ref14:I.H.1).")
 
 
 class PlayAction(Action):
@@ -463,6 +477,10 @@ class Untap(Strict):
                                                                  "she yields (burned).")
     yield_cards: tuple[str, ...] = Field(default=(), description="Her contested cards in play (locations, master "
                                                                  "cards) she yields (ref14:II.A.2.d.iii).")
+    item_damage: dict[str, str] = Field(default_factory=dict, max_length=10,
+                                        description="Equipment whose text damages a ready minion you control in your "
+                                                    "unlock phase, and the minion it damages: {Talbot's Chainsaw: X}. "
+                                                    "Default: the bearer, when it is your only ready minion.")
     use_cards: tuple[CardUse, ...] = Field(default=(), max_length=20,
                                            description="Her cards in play used in the untap phase (ref14:II.A.2.e): "
                                                        "[{card: Zoo Hunting Ground, vampire: X}].")

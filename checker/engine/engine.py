@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from checker.engine import actions, in_play, phases, politics, untap, withdrawal
+from checker.engine import actions, in_play, phases, politics, replacing, untap, withdrawal
 from checker.engine.context import Ctx
 from checker.engine.decisions import (
     Bleed,
@@ -87,6 +87,7 @@ def apply(state: State, decision: Strict, ruleset: Ruleset) -> tuple[State, tupl
         state = replace(state, blood_hunt_on=None)
     try:
         new = handler(state, decision, ctx)
+        new = replacing.draw_deferred(new, "action", ctx)  # an action is one decision: it is finished (ref14:I.H.2)
         new = withdrawal.watch(state, new, ctx)
         new = check_ousting(new, ctx)
     except IllegalDecision as exc:

@@ -25,6 +25,19 @@ def holders(state: State, card: str) -> list[str]:
     return [p.name for p in state.players if any(c == card for c, _ in p.in_play)]
 
 
+def burn(state: State, card: str, ctx: Ctx, step: str, by: str) -> State:
+    """A location (or other card) in play is burned by ``by``'s effect: to its owner's ash heap."""
+    holding = holders(state, card)
+    if not holding:
+        ctx.illegal(step, f"{by} burns a location in play; {card or 'nothing'} is not one")
+    holder = state.player(holding[0])
+    item = next(i for i in holder.in_play if i[0] == card)
+    state = state.with_player(holder.name, in_play=tuple(i for i in holder.in_play if i != item))
+    state = state.with_player(item[1], ash_heap=state.player(item[1]).ash_heap + 1)
+    ctx.cite(step, f"{by}: {card}, {holder.name}'s location, is burned")
+    return state
+
+
 def put_in_play(state: State, who: str, card: str, unique: bool, ctx: Ctx) -> State:
     """The card goes into ``who``'s cards in play; a unique card already in play is contested by both copies."""
     others = holders(state, card)

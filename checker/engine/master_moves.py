@@ -75,15 +75,7 @@ def _card_or_minion(state: State, who: str, card: MasterCard, mv: MasterMoves, c
             ctx.illegal("master_effect", f"{card.name} burns a vampire in torpor; {target or 'nothing'} is not one")
         return burn_minion(state, target, ctx, "master_effect", f"is burned by {card.name}")
     if mv.kind == "burn_location":
-        holding = in_play.holders(state, target)
-        if not holding:
-            ctx.illegal("master_effect", f"{card.name} burns a location in play; {target or 'nothing'} is not one")
-        holder = state.player(holding[0])
-        item = next(i for i in holder.in_play if i[0] == target)
-        state = state.with_player(holder.name, in_play=tuple(i for i in holder.in_play if i != item))
-        state = state.with_player(item[1], ash_heap=state.player(item[1]).ash_heap + 1)
-        ctx.cite("master_effect", f"{card.name}: {target}, {holder.name}'s location, is burned")
-        return state
+        return in_play.burn(state, target, ctx, "master_effect", card.name)
     if mv.kind == "lock":
         if not state.has_minion(target) or state.minion(target).location != "ready":
             ctx.illegal("master_effect", f"{card.name} locks a minion in play; {target or 'nothing'} is not one")

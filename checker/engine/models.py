@@ -38,3 +38,16 @@ class Cost(Strict):
 
     pool: int = Count
     blood: int = Count
+
+
+class ItemText(Strict):
+    """What an equipment card in play does to its bearer outside its strikes, by its text (Talbot's Chainsaw):
+    the scenario's real cards fill it (checker/scenarios/realcards.py); an abstract item may say it."""
+
+    cannot_hunt: bool = Field(default=False, description="'The bearer cannot hunt.'")
+    unlock_damage: int = Field(default=0, ge=0, le=10,
+                               description="'If the bearer is ready during your unlock phase, this weapon inflicts 3 "
+                                           "unpreventable damage on a ready minion you control.': the amount.")
+    unlock_unpreventable: bool = Field(default=False, description="That damage is unpreventable.")
+    mandatory_press: bool = Field(default=False, description="'The bearer gets 1 press (mandatory), only usable to "
+                                                             "continue combat during the first round'.")

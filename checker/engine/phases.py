@@ -90,7 +90,7 @@ def untap(state: State, ctx: Ctx) -> State:
 
     def untaps(m: Minion) -> bool:
         covered = m.controller == me or (every_vampire and m.is_vampire and m.location in ("ready", "torpor"))
-        return covered and not (m.location == "torpor" and m.paralyzed)
+        return covered and not (m.location == "torpor" and m.paralyzed) and m.kept_locked_by is None
 
     others = [m.name for m in state.minions if m.tapped and m.controller != me and untaps(m)]
     kept = [] if every_vampire else [m.name for m in state.minions if m.tapped and m.controller != me
@@ -107,6 +107,10 @@ def untap(state: State, ctx: Ctx) -> State:
             and (m.controller == me or (every_vampire and m.is_vampire))]
     if held:
         ctx.cite("untap_paralyzed", f"{', '.join(held)}: paralyzed in torpor, stays tapped")
+    for m in state.minions:
+        if m.tapped and m.kept_locked_by is not None and (m.controller == me or (every_vampire and m.is_vampire)):
+            ctx.cite("card_over_rule", f"{m.name} remains in torpor with {m.kept_locked_by} on it and does not "
+                                       "unlock as normal, by that card's text")
     gain = ctx.p("untap_pool_gain")
     if gain:
         state = state.move_pool(me, gain)

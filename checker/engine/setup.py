@@ -17,6 +17,7 @@ from checker.engine.context import Ctx
 from checker.engine.decisions import Name, Strict
 from checker.engine.decks import sync_counts
 from checker.engine.mandatory_hunt import empty_ready
+from checker.engine.models import ItemText
 from checker.engine.state import Deck, Location, Minion, Phase, Player, Retainer, State
 
 Small = Field(default=None, ge=0, le=1000)
@@ -148,6 +149,9 @@ class Setup(Strict):
     edge: str | None = Field(default=None, max_length=80, description="Who has the Edge. Default: nobody.")
     decks: dict[str, DeckSetup] = Field(
         default_factory=dict, description="Solitaire: each Methuselah's crypt and resources, top card first.")
+    equipment_texts: dict[str, ItemText] = Field(
+        default_factory=dict, description="What equipment does to its bearer by its text, by name: filled from the "
+                                          "real cards the minions carry; abstract equipment may say it.")
 
 
 Issue = tuple[tuple[str | int, ...], str]  # (path inside the setup, message)
@@ -253,7 +257,8 @@ def initial_state(s: Setup, ctx: Ctx) -> State:
     decks = tuple(Deck(player=p, crypt=d.crypt, resources=d.resources, cached_vampire=d.cached_vampire,
                        cached_resource=d.cached_resource) for p, d in s.decks.items())
     state = sync_counts(State(players=players, minions=minions, edge=s.edge, current=current, phase=s.phase,
-                              game_turn=s.game_turn, decks=decks))
+                              game_turn=s.game_turn, decks=decks,
+                              item_texts=tuple(sorted(s.equipment_texts.items()))))
     if s.phase == "minion":  # a scenario set in the minion phase starts at its beginning
         state = replace(state, began_empty=empty_ready(state, current))
     return replace(state, bank=state.bank - (state.total_counters() - state.bank))

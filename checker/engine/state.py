@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from checker.engine.cards import ResourceCard, VampireCard
+from checker.engine.models import ItemText
 
 Location = Literal["ready", "torpor", "uncontrolled", "new", "crypt", "ash_heap", "removed"]
 Phase = Literal["untap", "master", "minion", "influence", "discard", "end"]
@@ -63,6 +64,19 @@ class Minion:
     contested_items: tuple[str, ...] = ()  # its unique equipment and retainers that another copy contests
     card_strength: int | None = None  # an ally's strength as its card prints it ("2 strength"): its hands do that
     card_bleed: int | None = None  # an ally's bleed as its card prints it ("0 bleed"): it bleeds for that
+    soul_counters: tuple[tuple[str, int], ...] = ()  # (equipment, soul counters on it): The Crimson Sentinel
+    held_in_torpor: tuple[str, ...] = ()  # equipment on it keeping it locked while in torpor (Rowan Ring, Wooden Stake)
+
+    def souls(self, item: str) -> int:
+        """The soul counters on one of its equipment cards."""
+        return dict(self.soul_counters).get(item, 0)
+
+    @property
+    def kept_locked_by(self) -> str | None:
+        """The card on it that keeps it from unlocking as normal while it remains in torpor, if any."""
+        if self.location != "torpor":
+            return None
+        return next((c for c in self.held_in_torpor if c in self.equipment), None)
 
     @property
     def owned_by(self) -> str:
@@ -190,8 +204,11 @@ class State:
     # card ended, which that minion 'cannot perform again this turn' (Change of Target, Obedience)
     last_vote: VoteRecord | None = None
     next_vote_passes: bool = False  # the next referendum a vampire calls passes automatically (Charming Lobby)
+    item_texts: tuple[tuple[str, ItemText], ...] = ()  # what equipment in play does to its bearer, by name
     temporary_control: tuple[tuple[str, str, str, str], ...] = ()  # (minion, taker, returned to, "unlock" | "end"):
     # control taken until the taker's next unlock phase or the end of her turn (control.py)
+    deferred_draws: tuple[tuple[str, str, str], ...] = ()  # (player, card, "combat" | "action" | "unlock"): cards
+    # played whose text says 'Do not replace until after combat' (this action, your next unlock phase) (replacing.py)
 
     # --- reading -------------------------------------------------------------------------
     def player(self, name: str) -> Player:
@@ -238,6 +255,11 @@ class State:
         """The minion in play (ready or in torpor) employing a retainer of this name, if any."""
         return next((m for m in self.minions if m.location in ("ready", "torpor")
                      and any(r.name == retainer for r in m.retainers)), None)
+
+    def texts_on(self, m: Minion) -> list[tuple[str, ItemText]]:
+        """The equipment the minion carries whose text acts on its bearer (Talbot's Chainsaw), with that text."""
+        texts = dict(self.item_texts)
+        return [(e, texts[e]) for e in m.equipment if e in texts and e not in m.contested_items]
 
     def minions_of(self, player: str, *locations: Location) -> list[Minion]:
         return [m for m in self.minions if m.controller == player and (not locations or m.location in locations)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from checker.engine import chosen, contests, in_play, phases, withdrawal
+from checker.engine import chosen, contests, in_play, phases, replacing, weapons, withdrawal
 from checker.engine.context import Ctx
 from checker.engine.decisions import Untap
 from checker.engine.state import State
@@ -13,6 +13,9 @@ def untap_phase(state: State, d: Untap, ctx: Ctx) -> State:
         me = state.current
         state = withdrawal.withdraw(state, ctx)
         return phases.next_turn(state, me)
+    if state.phase == "untap":  # 'Do not replace until your next unlock phase': replaced before anything unlocks
+        # (ruling:G00025:ANK-20200129+LSJ-20091208+RTR-19951017)
+        state = replacing.draw_deferred(state, "unlock", ctx, player=state.current)
     state = phases.untap(state, ctx)
     if ("order" in d.model_fields_set or d.withdraw or state.player(state.current).cards_contested
             or any(m.contested or m.title_contested or m.contested_items for m in state.minions_of(state.current))):
@@ -27,6 +30,7 @@ def untap_phase(state: State, d: Untap, ctx: Ctx) -> State:
             state = contests.untap_item_contests(state, d.yield_items, ctx)
         elif step == "cards":
             state = in_play.untap_uses(state, d.use_cards, ctx)
+            state = weapons.unlock_damage(state, d.item_damage, ctx)
             state = chosen.untap_named(state, d.guesses, ctx)
         elif d.withdraw:
             state = withdrawal.announce(state, ctx)

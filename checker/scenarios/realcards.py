@@ -9,12 +9,13 @@ beside it. An unknown name is refused with the three nearest names.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import MappingProxyType
 from typing import Any
 
+from checker.engine.models import ItemText
 from checker.engine.setup import MinionSetup, Setup
 from reference.cards import Card, UnknownCardError, find_card
 from reference.disciplines import discipline_levels
@@ -78,7 +79,33 @@ def resolve_setup(setup: Setup) -> tuple[Setup, list[Issue]]:
             issues.append(((*where, "vampire"), f"{card.name}'s text is not all modelled: {parts}. Say "
                                                 "`ignore_text: true` to ask about it without those parts"))
         minions.append(m.model_copy(update=vampire_fields(card, m, encoded)))
-    return setup.model_copy(update={"minions": tuple(minions)}), issues
+    texts = {**_item_texts(e for m in minions for e in m.equipment), **setup.equipment_texts}
+    return setup.model_copy(update={"minions": tuple(minions), "equipment_texts": texts}), issues
+
+
+def _item_texts(names: Iterable[str]) -> dict[str, ItemText]:
+    """What the real equipment cards named do to their bearer by their text (The bearer cannot hunt, ...)."""
+    out: dict[str, ItemText] = {}
+    for name in names:
+        found = _real(name)
+        if found is not None and found[1] is not None and "Equipment" in found[0].types:
+            text = item_text(found[1].parts)
+            if text is not None:
+                out[name] = text
+    return out
+
+
+def item_text(parts: tuple[Part, ...]) -> ItemText | None:
+    """An equipment card's effects on its bearer outside its strikes, or None if it has none."""
+    fields: dict[str, Any] = {}
+    for p in parts:
+        if p.bearer_cannot_hunt:
+            fields["cannot_hunt"] = True
+        if p.unlock_damage is not None:
+            fields.update(unlock_damage=p.unlock_damage.amount, unlock_unpreventable=p.unlock_damage.unpreventable)
+        if p.equipment_press is not None and p.equipment_press.mandatory:
+            fields["mandatory_press"] = True
+    return ItemText(**fields) if fields else None
 
 
 ALLY_FROM_CARD = ("kind", "life", "card_strength", "card_bleed", "stealth", "capacity", "blood", "clan",
@@ -318,8 +345,8 @@ def _redirect(node: dict[str, Any], path: tuple[str | int, ...], issues: list[Is
 
 
 def _ability(card: Card, context: str) -> bool:
-    """A vampire whose own text gives an action, named as the card of an `action` step."""
-    enc = encoding_of(card.id) if context == "action" and "Vampire" in card.types else None
+    """A vampire or equipment whose own text gives an action, named as the card of an `action` step."""
+    enc = encoding_of(card.id) if context == "action" and {"Vampire", "Equipment"} & set(card.types) else None
     return enc is not None and any(p.ability_action is not None for p in enc.parts)
 
 
@@ -399,6 +426,8 @@ def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, iss
         issues.append((where, wrong))
         return failed
     fields = _fields(card, parts, context, level)
+    if fields.get("weapon") == card.name:
+        fields["weapon"] = name  # as the scenario calls it in the minion's equipment ("The Crimson Sentinel")
     if context == "strike":
         fields = _strike_card(card, parts, node, fields, path, issues)
     if context == "effect" and any(p.combat_strength is not None and p.combat_strength.opponent for p in parts) \
@@ -553,7 +582,8 @@ PLAYED_AS = {"ACTION MODIFIER": {"modifier"}, "COMBAT": {"strike", "effect", "ma
 def _gives(context: str, p: Part) -> bool | None:
     """Whether a part gives what a card played in this place must give (None: any part will do)."""
     return {
-        "strike": p.strike is not None, "maneuver": p.maneuver is not None, "press": p.press is not None,
+        "strike": p.strike is not None, "maneuver": p.maneuver is not None,
+        "press": p.press is not None or p.equipment_press is not None,
         "prevent": p.prevent is not None or p.prevents_all or p.prevents_all_round or p.aggravated_as_normal,
         "effect": p.sets_strength is not None or p.hands_aggravated or p.combat_strength is not None
         or (p.inflicts is not None and p.inflicts.when != "after_combat") or p.no_strike_cards,
@@ -603,6 +633,14 @@ REQUIRES = ("modifier", "reaction", "effect", "action", "maneuver", "press", "st
 
 
 COMBAT_PLACES = ("strike", "maneuver", "press", "prevent")
+COMBAT_CONTEXTS = (*COMBAT_PLACES, "effect", "grapple", "additional")
+"""Where a combat card is played from the hand during combat (a card in play's strike or maneuver is not)."""
+
+
+def _replaced(parts: tuple[Part, ...], later: str, otherwise: str | None) -> str | None:
+    """When the card played is replaced: ``later`` if its text says 'Do not replace until ...' so, else
+    ``otherwise``."""
+    return later if any(p.replace == later for p in parts) else otherwise
 
 
 def _one_play(parts: tuple[Part, ...]) -> bool:
@@ -653,6 +691,29 @@ def _effect_fields(parts: tuple[Part, ...]) -> dict[str, Any]:
     return fields
 
 
+def _weapon_fields(p: Part) -> dict[str, Any]:
+    """A weapon's limits and what its use does (checker/engine/weapons.py), from one part of its text."""
+    fields: dict[str, Any] = {}
+    if p.once_each_round:
+        fields["once_each_round"] = True
+    if p.burn_after_use:
+        fields["burn_after_use"] = True
+    if p.bearer_damage is not None:
+        fields.update(user_damage=p.bearer_damage.amount, user_damage_aggravated=p.bearer_damage.aggravated,
+                      user_damage_close_only=p.bearer_damage.close_range)
+    if p.only_clan is not None:
+        fields["only_clan"] = p.only_clan  # 'Only usable by Brujah antitribu.': asked of the minion striking
+    if p.soul_counters is not None:
+        fields["soul_counters"] = True
+    if p.stakes is not None:
+        fields["stakes"] = p.stakes
+    if p.transfers_to_victim:
+        fields["transfers"] = True
+    if p.holds_in_torpor:
+        fields["holds_in_torpor"] = True
+    return fields
+
+
 def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dict[str, Any]:
     """The abstract fields of a spec from a card's encoded parts."""
     fields: dict[str, Any] = {"name": card.name}
@@ -692,6 +753,8 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
             fields["long_range_only"] = True
         if p.once_each_combat and context == "strike":
             fields["once_each_combat"] = True
+        if context == "strike":
+            fields.update(_weapon_fields(p))
         if p.usable == "close" and context == "strike":
             fields["close_range_only"] = True
         if p.usable == "bleed_action" and context == "modifier":
@@ -714,6 +777,8 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
             fields.update(round_damage=p.round_damage.amount, round_damage_ranged=p.round_damage.ranged)
         if context == "retainer" and p.no_combat_ends_against:
             fields["no_combat_ends"] = True
+        if context == "equipment" and (text := item_text((p,))) is not None:
+            fields["text"] = {**fields.get("text", {}), **text.model_dump(exclude_defaults=True)}
         if context in ("equipment", "retainer") and p.unique:
             fields["unique"] = True
         if context in ("ally", "retainer") and p.immune_non_aggravated:
@@ -760,6 +825,9 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
         for p in parts:
             if p.press in ("continue", "end"):
                 fields["only"] = p.press
+            if p.equipment_press is not None:
+                fields.update({k: v for k, v in (("only", p.equipment_press.only),
+                                                 ("first_round_only", p.equipment_press.first_round)) if v})
     if context == "maneuver":
         strikes = any(p.strike is not None for p in parts)
         weapon = "Equipment" in card.types and any(p.weapon for p in parts)  # IR Goggles' maneuver is no weapon's
@@ -821,7 +889,10 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
             if p.ability_action is not None:
                 a = p.ability_action
                 fields.update(ability=card.name, name=f"{card.name}'s ability", steal_edge=a.steals == "edge",
-                              directed=a.directed, **({"cost": {"blood": a.cost_blood}} if a.cost_blood else {}))
+                              directed=a.directed, **({"cost": {"blood": a.cost_blood}} if a.cost_blood else {}),
+                              **({"burn_location": True} if a.burns == "location" else {}),
+                              **({"enter_combat": True, "stealth": a.stealth} if a.enters_combat else {}),
+                              **({"burn_after_use": True} if any(q.burn_after_use for q in parts) else {}))
     for p in parts:
         if p.lock_gives is not None and context in ("modifier", "reaction"):
             key = "stealth" if context == "modifier" else "intercept"
@@ -858,12 +929,21 @@ def _fields(card: Card, parts: tuple[Any, ...], context: str, level: str) -> dic
     cost = {k: v for k, v in (("pool", card.pool_cost), ("blood", card.blood_cost)) if isinstance(v, int) and v}
     in_play = bool({"Equipment", "Retainer", "Ally"} & set(card.types)) and context in ("strike", "maneuver",
                                                                                         "press", "prevent")
+    in_play = in_play or "ability" in fields  # an action its card in play gives: the card was paid for already
     if cost and not in_play and context in ("modifier", "reaction", "equipment", "retainer", "ally", "action",
                                             "political", "master", "strike", "effect", "maneuver", "press", "prevent",
                                             "grapple", "additional"):
         fields["cost"] = cost  # equipment used in combat was paid for when it was equipped
     if context in ("strike", "maneuver", "press", "prevent") and _one_play(parts):
         fields["one_play"] = True
+    if context in COMBAT_CONTEXTS and not in_play and ("Combat" in card.types or any(p.use_as == "COMBAT"
+                                                                                     for p in parts)):
+        fields["replace"] = _replaced(parts, "after_combat", "now")  # played from the hand (ref14:I.H)
+    if context == "action" and "ability" not in fields and (later := _replaced(parts, "after_action", None)):
+        fields["replace"] = later
+    if context == "reaction" and (later := _replaced(parts, "after_action", None)
+                                  or _replaced(parts, "next_unlock", None)):
+        fields["replace"] = later
     if card.discipline_requirement and context in REQUIRES:
         fields["discipline"] = card.disciplines[0] if len(card.disciplines) == 1 else card.discipline_requirement
         fields["superior"] = level == "superior"

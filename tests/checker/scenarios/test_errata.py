@@ -128,6 +128,8 @@ CARD_CHANGED = {
     # Eliza's Magnum shoots back at the Sawed-Off Shotgun at long range: 3 instead of 2
     "scenarios/cards/combat-more/sawed-off-shotgun-three-at-range-once-each-combat.yaml":
         "minions.Cassandra.blood: 3 -> 2",
+    # Cassandra's Magnum shoots twice around Fake Out and Boxed In: 3 each instead of 2
+    "scenarios/cards/fake-out-and-boxed-in-are-replaced-after-combat.yaml": "minions.Eliza.blood: 4 -> 2",
 }
 
 
