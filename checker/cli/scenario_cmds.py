@@ -81,8 +81,10 @@ def check(
     if as_json and show_coverage:
         print_json(_coverage_json(outcomes))
     elif as_json:
+        from checker.scenarios.answer import summary
+
         print_json([{**o.to_json(), "suspect": by_scenario.get(o.scenario, []),
-                     "unconfirmed": o.scenario in unconfirmed} for o in outcomes])
+                     "unconfirmed": o.scenario in unconfirmed, "summary": summary(o)} for o in outcomes])
     else:
         for o in outcomes:
             if o.status == "fail":
@@ -165,30 +167,66 @@ def _coverage_table(outcomes: list[Any]) -> None:
 
 @guarded
 def ask(
-    file: Annotated[Path, typer.Argument(help="A scenario file.", exists=True, dir_okay=False)],
+    files: Annotated[list[Path], typer.Argument(help="Scenario files.", exists=True, dir_okay=False)],
     ruleset: RulesetOpt = None,
     as_json: JsonFlag = False,
+    fmt: Annotated[str, typer.Option(
+        "--format", help="text (the answer, then step by step), or markdown (the answers per edition, the "
+                         "trace folded: what the ask workflow writes to a pull request's summary).")] = "text",
 ) -> None:
-    """Answer a scenario under each of its rulesets, step by step, each step with its rule."""
+    """Answer scenarios under each of their rulesets: the answer in words first, then step by step with the rules."""
+    from checker.scenarios.answer import scenario_answer
+    from checker.scenarios.answer_markdown import document, problems_markdown, scenario_markdown
     from checker.scenarios.load import load_scenario
     from checker.scenarios.run import run
     from reference.corpus import corpus
+    from reference.problems import ProblemsError
     from reference.rulesets import rulesets
 
     _known_ruleset(ruleset)
+    if fmt not in ("text", "markdown"):
+        fail([f"error: unknown format {fmt!r}; formats are: text, markdown"])
     rules = corpus().rules
-    loaded = load_scenario(file, set(rules), rulesets())
-    outcomes = [run(loaded, loaded.ruleset_for(label, rulesets())) for label in loaded.labels
-                if ruleset is None or ruleset in (label, loaded.base_of(label))]
-    _print_notes([loaded])
+    eds = rulesets()
+    problems, records, parts, failed = [], [], [], False
+    for file in files:
+        try:
+            loaded = load_scenario(file, set(rules), eds)
+        except ProblemsError as exc:
+            problems += exc.problems
+            continue
+        outcomes = [run(loaded, loaded.ruleset_for(label, eds)) for label in loaded.labels
+                    if ruleset is None or ruleset in (label, loaded.base_of(label))]
+        failed = failed or any(o.status == "fail" for o in outcomes)
+        _print_notes([loaded])
+        answer = scenario_answer(outcomes, eds, loaded)
+        if as_json:
+            records += [{**o.to_json(), "summary": a.sentence, "edition": a.edition, "difference": answer.difference,
+                         "before": o.before}
+                        for o, a in zip(outcomes, answer.runs, strict=True)]
+        elif fmt == "markdown":
+            parts.append(scenario_markdown(loaded, outcomes, answer))
+        else:
+            _print_answer(loaded, outcomes, answer, rules)
     if as_json:
-        print_json([o.to_json() for o in outcomes])
-        if any(o.status == "fail" for o in outcomes):
-            raise typer.Exit(1)
-        return
+        if records or not problems:
+            print_json(records)
+    elif fmt == "markdown":
+        typer.echo(document([*parts, problems_markdown(problems)]), nl=False)
+    if problems:
+        fail([str(p) for p in problems] + [f"{len(problems)} problem(s)"])
+    if failed:
+        raise typer.Exit(1)
+
+
+def _print_answer(loaded: Any, outcomes: list[Any], answer: Any, rules: Any) -> None:
     sc = loaded.scenario
     console.print(f"[bold]{escape(sc.title)}[/bold]")
     console.print(escape(sc.question.strip()))
+    console.print("[bold]the answer[/bold]")
+    for a in answer.runs:
+        console.print(f"  [cyan]{escape(a.edition)}[/cyan]: {escape(a.sentence)}", soft_wrap=True)
+    console.print(f"  {escape(answer.difference)}", soft_wrap=True)
     for o in outcomes:
         console.rule(f"{o.ruleset}")
         last_step = -1
@@ -207,8 +245,6 @@ def ask(
         console.print(f"result: {mark}")
         for f in o.failures:
             console.print(f"  [red]{escape(f)}[/red]")
-    if any(o.status == "fail" for o in outcomes):
-        raise typer.Exit(1)
 
 
 def _answer_text(o: Any, loaded: Any) -> str:

@@ -44,6 +44,7 @@ class Outcome:
     tests: tuple[str, ...]
     refused: tuple[dict[str, Any], ...] = ()  # steps refused as expected, the scenario going on past them
     reads: tuple[tuple[str, str], ...] = ()  # (parameter, the rule owning it here) the steps read, by name
+    before: dict[str, Any] | None = None  # the table as set up, before the first step (``snapshot``)
 
     @property
     def exercised(self) -> tuple[str, ...]:
@@ -162,6 +163,7 @@ def run(loaded: LoadedScenario, ruleset: Ruleset) -> Outcome:
     sc = loaded.scenario
     ctx = Ctx(ruleset)
     state = initial_state(sc.setup, ctx)
+    before = snapshot(state)
     trace: list[TraceLine] = []
     illegal: dict[str, Any] | None = None
     exp = loaded.expectations.get(ruleset.name, Expectation())
@@ -212,4 +214,4 @@ def run(loaded: LoadedScenario, ruleset: Ruleset) -> Outcome:
     status: Status = "answered" if exp.empty else ("fail" if failures else "pass")
     trace = [replace(t, fallback=ruleset.borrowed_note(t.rule)) for t in trace]
     return Outcome(loaded.path, ruleset.name, status, tuple(trace), answer, illegal, tuple(failures),
-                   sc.tests, tuple(refusals.values()), tuple((p, ruleset.rule(p)) for p in sorted(read)))
+                   sc.tests, tuple(refusals.values()), tuple((p, ruleset.rule(p)) for p in sorted(read)), before)
