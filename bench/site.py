@@ -121,7 +121,7 @@ def retarget(value: Any, k: int) -> Any:
 
 def cloned(fragments: dict[str, Any], stubs: dict[str, str]) -> tuple[dict[str, Any], dict[str, str]]:
     frags, docs = dict(fragments), dict(stubs)
-    for doc in [d for d in stubs if d.startswith(("rule/", "scenario/"))]:
+    for doc in [d for d in stubs if d.startswith(("rule/", "scenario/", "card/"))]:
         for k in range(1, COPIES):
             new = clone_doc(doc, k)
             frags[new] = retarget(fragments[doc], k)
@@ -167,6 +167,15 @@ def plain_project(src: Path, copies: int) -> int:
                     body.append(f"## {title}\n\n" + "".join(f"- {link(here, clone_doc(rule_doc(i), k), i)}\n"
                                                             for i in held))
             pages[here] = "\n".join(body)
+    from checker.site.card_pages import card_docs
+    from reference.cards import era_cards
+
+    cards = era_cards()
+    docs = card_docs(cards)
+    for k in range(copies):  # a page per era card: its name, its text (the real site adds rulings and scenarios)
+        for card in cards:
+            here = clone_doc(docs[card.id], k)
+            pages[here] = f"---\norphan: true\n---\n\n# {card.name}\n\n```none\n{card.text}\n```\n"
     for s in sources:
         here = f"source/{s}"
         rules = "".join(f"- {link(here, rule_doc(r.id), r.id)}\n" for r in ref.corpus.by_source(s))
@@ -198,6 +207,26 @@ def nodes_per_page(doctrees: Path) -> str:
         count[1] += sum(1 for _ in pickle.loads(path.read_bytes()).findall())
     total = [sum(c[i] for c in pages.values()) for i in (0, 1)]
     return f"{total[1] // total[0]} nodes a page (" + ", ".join(f"{k} {n // p}" for k, (p, n) in pages.items()) + ")"
+
+
+def page_weight(out: Path, page: str) -> tuple[int, list[str]]:
+    """A page and the local stylesheets, scripts and pictures it loads, gzipped (the search index excluded): bytes,
+    and what was counted."""
+    import gzip
+    from urllib.parse import urlsplit
+
+    html = (out / page).read_text(encoding="utf-8")
+    assets = re.findall(r'<(?:link[^>]+href|script[^>]+src|img[^>]+src)="([^"]+)"', html)
+    counted, total = [page], len(gzip.compress((out / page).read_bytes()))
+    for ref in dict.fromkeys(assets):
+        path = urlsplit(ref).path
+        if not path or urlsplit(ref).scheme or "pagefind" in path:
+            continue
+        local = (out / page).parent / path
+        if local.is_file() and local.suffix in (".css", ".js", ".svg", ".png", ".woff2"):
+            total += len(gzip.compress(local.read_bytes()))
+            counted.append(posixpath.normpath(posixpath.join(posixpath.dirname(page), path)))
+    return total, counted
 
 
 def startup() -> float:
@@ -238,6 +267,11 @@ def run(tmp: Path) -> None:
          f"plain {nodes_per_page(tmp / 'plain-out' / 'doctrees')}")
     search, _ = clock(lambda: build.pagefind(out))
     note(f"pagefind (not in the figure, search=False): {search:.1f}s")
+    weight, counted = page_weight(out, "rule/ref14/V.D.5.c.html")
+    results.append(weight <= 40 * 1024)
+    print(f"site: a rule page with its assets, gzipped  {weight / 1024:.1f} KB  goal <= 40 KB  "
+          f"{'OK' if weight <= 40 * 1024 else 'MISSED'}", flush=True)
+    note(f"counted: {', '.join(counted)}")
 
     # 2. incremental rebuild into the cold build's directories (see the docstring for why it runs second)
     edited = next(p for p in sorted(scenarios.rglob("*.yaml")) if "\nquestion: >\n  " in p.read_text())

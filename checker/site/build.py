@@ -13,7 +13,7 @@ from typing import Any
 from checker.scenarios.coverage import coverage
 from checker.scenarios.killmatrix import kill_matrix
 from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
-from checker.site import graphs, pages, recovery
+from checker.site import card_pages, graphs, pages, recovery, searchdata, titles, topics
 from checker.site.schema_doc import schema_fragment
 from checker.site.writing import WriteError, remove_leftovers, writable_folder, write_atomic
 from reference.documents import PACKAGE_DIR
@@ -26,8 +26,7 @@ ROOT = PACKAGE_DIR.parent
 DOCS = ROOT / "docs"
 BUILD = ROOT / "_build"
 DATA = BUILD / "site-data"
-GENERATED = ("rule", "scenario", "source")  # stub folders under docs/, made by every build
-PAGEFIND = ROOT / "node_modules" / ".bin" / "pagefind"
+GENERATED = ("rule", "scenario", "source", *card_pages.GENERATED)  # stub folders under docs/, made by every build
 SEARCH_DIR = "pagefind"
 
 
@@ -54,7 +53,7 @@ def _write_if_changed(path: Path, content: str) -> bool:
 
 
 def _stub(doc: str, title: str) -> str:
-    return f"---\norphan: true\n---\n\n# {title}\n\n```{{rules-page}} {doc}\n```\n"
+    return f"---\norphan: true\n---\n\n# {titles.md_heading(title)}\n\n```{{rules-page}} {doc}\n```\n"
 
 
 def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
@@ -70,21 +69,26 @@ def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str,
         "home": pages.home_page(data), "coverage": pages.coverage_page(data),
         "editions": pages.editions_page(data), "errata": pages.errata_page(data), "schema": schema_fragment(),
         "cards": pages.cards_page(data),
+        "topics": topics.topics_page(loaded, outcomes, pages.scenario_doc),
     }
     stubs: dict[str, str] = {}
     for s in SOURCES:
         fragments[f"source/{s}"] = pages.source_page(data, s)
         stubs[f"source/{s}"] = _stub(f"source/{s}", ref.corpus.documents[s].title)
+    parts = searchdata.parts_text(ref.corpus)
     for rid in ref.corpus.rules:
         doc = pages.rule_doc(rid)
-        fragments[doc] = pages.rule_page(data, rid)
-        stubs[doc] = _stub(doc, rid)
+        fragments[doc] = pages.rule_page(data, rid) | {"parts_text": parts.get(rid, [])}
+        stubs[doc] = _stub(doc, titles.rule_title(ref.corpus, rid))
     _refuse_shared_pages([sc.path for sc in loaded])
     for sc in loaded:
         doc = pages.scenario_doc(sc.path)
         text = (ROOT / sc.path).read_text(encoding="utf-8")
         fragments[doc] = pages.scenario_page(data, sc, text)
-        stubs[doc] = _stub(doc, doc.rsplit("/", 1)[-1])
+        stubs[doc] = _stub(doc, titles.scenario_title(sc.scenario.title, sc.scenario.question))
+    card_fragments, card_stubs = card_pages.card_site(data)
+    fragments.update(card_fragments)
+    stubs.update(card_stubs)
     return fragments, stubs
 
 
@@ -162,27 +166,41 @@ def _remove_stale_pages(outdir: Path, found: set[str]) -> None:
 
 
 def pagefind_binary() -> Path:
-    """The pagefind command (from the npm registry, pinned in package.json); never installed by the build."""
-    if not PAGEFIND.exists():
-        raise SiteError(f"search needs pagefind, which is not installed: run `npm ci` in {ROOT} (it needs Node.js "
-                        "and npm), or build without search: `rules site --no-search`")
-    return PAGEFIND
+    """The pagefind command: the extended build (it segments Japanese) from PyPI, ``pagefind[extended]`` in the
+    project's dependencies; never installed by the build."""
+    from pagefind.service import get_executable
+
+    binary = get_executable()
+    if binary is None or not binary.is_file():
+        raise SiteError(f"search needs pagefind, which is not installed: run `pip install -e .` in {ROOT} "
+                        "(it installs pagefind[extended] from PyPI), or build without search: "
+                        "`rules site --no-search`")
+    return binary
 
 
-def pagefind(outdir: Path) -> bool:
-    """Index the built site for search, replacing the previous index as a whole (no stale files)."""
+PAGEFIND_OPTIONS = ("--exclude-selectors", ".headerlink")  # no pilcrow in the titles of search results
+
+
+def pagefind(outdir: Path, terms: bytes | None = None) -> bool:
+    """Index the built site for search, replacing the previous index as a whole (no stale files).
+
+    ``terms`` (checker/site/searchdata.py) is written into the new index's folder, so it is replaced with it.
+    """
     binary = pagefind_binary()
     fresh, old, index = outdir / f".{SEARCH_DIR}-new", outdir / f".{SEARCH_DIR}-old", outdir / SEARCH_DIR
     for leftover in (fresh, old):
         shutil.rmtree(leftover, ignore_errors=True)
     try:
-        result = subprocess.run([str(binary), "--site", str(outdir), "--output-subdir", fresh.name], cwd=ROOT,
-                                capture_output=True, text=True)
+        result = subprocess.run([str(binary), "--site", str(outdir), "--output-subdir", fresh.name,
+                                 *PAGEFIND_OPTIONS], cwd=ROOT, capture_output=True, text=True)
     except OSError as exc:
-        raise SiteError(f"cannot run pagefind ({binary}): {exc.strerror or exc}; run `npm ci` again") from exc
+        raise SiteError(f"cannot run pagefind ({binary}): {exc.strerror or exc}; run `pip install -e .` "
+                        "again") from exc
     if result.returncode != 0:
         shutil.rmtree(fresh, ignore_errors=True)
         raise SiteError(f"pagefind failed: {result.stderr.strip() or result.stdout.strip()}")
+    if terms is not None:
+        write_atomic(fresh / searchdata.TERMS_FILE, terms)
     if index.exists():
         index.rename(old)
     fresh.rename(index)
@@ -205,7 +223,7 @@ def build_site(outdir: Path = BUILD / "html", jobs: int = 1, search: bool = True
         fragments, stubs = collect(scenario_dirs)
         written, removed = write_sources(fragments, stubs, docs, work / "site-data")
         sphinx_build(outdir, docs, jobs, work / "site-data", work / "doctrees")
-        searchable = pagefind(outdir) if search else False
+        searchable = pagefind(outdir, searchdata.site_terms(fragments)) if search else False
     except WriteError as exc:
         raise SiteError(str(exc)) from exc
     except OSError as exc:

@@ -53,6 +53,14 @@ class Context:
         self.env = directive.env
         self.docname = directive.env.docname
 
+    def graph_svg(self, name: str) -> str | None:
+        """The drawn picture ``docs/_graphs/<name>`` as SVG markup to inline (its links then work), or None."""
+        path = Path(self.env.srcdir) / "_graphs" / name
+        if not path.is_file():
+            return None
+        svg = path.read_text(encoding="utf-8")
+        return svg[svg.find("<svg"):] if "<svg" in svg else None
+
     def link(self, target_doc: str | None, text: str, anchor: str = "") -> nodes.Node:
         if target_doc is None:
             return nodes.inline(text, text, classes=["rules-unheld"])

@@ -27,15 +27,22 @@ def _quote(s: str) -> str:
 
 
 def dot_source(ref: Reference, rule: str) -> str:
+    """The picture of a rule's neighbourhood; each other rule in it links to its page (the picture is inlined in the
+    rule's page, rule/<source>/<name>.html, so a link climbs two folders to the site's root)."""
+    from checker.site.pages import rule_doc
+
     sub = neighbourhood(ref.graph, rule, 1)
     keep = [rule, *sorted((n for n in sub if n != rule), key=lambda n: (sub.nodes[n].get("type") != "rule", n))]
     keep = keep[:MAX_NODES]
-    lines = ["digraph G {", '  graph [rankdir=LR, bgcolor="transparent", fontsize=10];',
+    lines = [f"digraph {_quote('The rules around ' + rule)} {{",
+             '  graph [rankdir=LR, bgcolor="transparent", fontsize=10];',
              '  node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=10];',
              '  edge [fontname="Helvetica", fontsize=8];']
     for n in keep:
         kind = sub.nodes[n].get("type", "rule")
         extra = ', penwidth=2, color="#1f4e79"' if n == rule else ""
+        if kind == "rule" and n != rule and n in ref.corpus.rules:  # its page, relative to any rule page
+            extra += f", URL={_quote('../../' + rule_doc(n) + '.html')}, tooltip={_quote('Open ' + n)}"
         lines.append(f"  {_quote(n)} [fillcolor={_quote(COLOURS.get(kind, '#ffffff'))}{extra}];")
     for u, v, d in sorted(sub.edges(data=True), key=lambda e: (e[0], e[1], e[2]["kind"])):
         if u in keep and v in keep:

@@ -75,6 +75,38 @@ class SiteData:
 
         return Statuses(self.coverage, self.ref.corpus, untestable(), translations_of(self.ref.links))
 
+    @cached_property
+    def reading_order(self) -> dict[str, list[str]]:
+        """Each document's rule ids in the order the document reads."""
+        return {s: [r.id for r in self.ref.corpus.by_source(s)] for s in SOURCES}
+
+
+def short_heading(text: str, limit: int = 48) -> str:
+    """A rule's first line without its bracketed citations, cut at a word: 'D. Strikes.'"""
+    first = re.sub(r"\s*\[[^\]]*\]", "", text.strip().splitlines()[0] if text.strip() else "").strip()
+    if len(first) <= limit:
+        return first
+    return first[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def trail(data: SiteData, rule_id: str) -> list[dict[str, str]]:
+    """The rule's ancestors, outermost first: the breadcrumbs from its document down to it."""
+    rules = data.ref.corpus.rules
+    chain: list[dict[str, str]] = []
+    parent = rules[rule_id].parent
+    while parent and parent in rules:
+        chain.append({"id": parent, "doc": rule_doc(parent), "title": short_heading(rules[parent].text)})
+        parent = rules[parent].parent
+    return chain[::-1]
+
+
+def neighbours(data: SiteData, rule_id: str) -> dict[str, dict[str, str] | None]:
+    """The rules before and after this one in its document's reading order."""
+    order = data.reading_order[rule_id.split(":", 1)[0]]
+    i = order.index(rule_id)
+    return {k: {"id": order[j], "doc": rule_doc(order[j])} if 0 <= j < len(order) else None
+            for k, j in (("previous", i - 1), ("next", i + 1))}
+
 
 STATUS_BADGE = {"tested": "passing", "exercised": "exercised", "not-testable": "not-testable", "untested": "untested"}
 
@@ -116,6 +148,7 @@ def rule_page(data: SiteData, rule_id: str) -> dict[str, Any]:
         "exercised_by": _runs(data, cov.exercised.get(rule_id, set()) - cov.named.get(rule_id, set())),
         "not_testable": data.statuses.untestable.get(rule_id),
         "engine_steps": [list(s) for s in steps], "parameters": [list(p) for p in params],
+        "trail": trail(data, rule_id), **neighbours(data, rule_id),
     }
 
 
@@ -139,20 +172,24 @@ def source_page(data: SiteData, source: str) -> dict[str, Any]:
 
 
 def scenario_page(data: SiteData, sc: LoadedScenario, text: str) -> dict[str, Any]:
+    from checker.scenarios.answer import scenario_answer, state_rows
+
     outcomes = [o for o in data.outcomes if o.scenario == sc.path]
     s = sc.scenario
+    said = scenario_answer(outcomes, data.editions, sc)  # the answer in words, per edition, and what differs
     return {
-        "kind": "scenario", "path": sc.path, "doc": scenario_doc(sc.path), "title": s.title,
+        "kind": "scenario", "path": sc.path, "doc": scenario_doc(sc.path), "title": s.title, "said": said.to_json(),
         "question": s.question, "tests": [{"id": t, "doc": rule_doc(t)} for t in s.tests],
         "cites": [{"id": t, "doc": rule_doc(t)} for t in s.cites], "source": text,
         "steps": [{"n": st.index + 1, "key": st.key, "line": st.line} for st in sc.steps],
         "runs": [{"ruleset": o.ruleset, "status": o.status, "failures": list(o.failures), "illegal": o.illegal,
-                  "answer": _answer_lines(o.answer),
+                  "answer": _answer_lines(o.answer), "edition": a.edition, "sentence": a.sentence,
+                  "state": [list(r) for r in state_rows(o.before or o.answer, o.answer)],
                   "trace": [{"step": t.step, "key": t.step_key, "rule": t.rule, "doc": rule_doc(t.rule),
                              "message": t.message + (" (undone: this step is refused)" if t.undone else ""),
                              "fallback": t.fallback}
                             for t in o.trace]}
-                 for o in outcomes],
+                 for o, a in zip(outcomes, said.runs, strict=True)],
     }
 
 
@@ -205,7 +242,9 @@ def editions_page(data: SiteData) -> dict[str, Any]:
                 demos.append(_side_by_side(sc, by_scenario.get(sc.path, [])))
         out.append({"topic": t["topic"], "pairs": t["pairs"], "scenarios": [x for x in demos if x["differs"]][:6]
                     or demos[:3]})
-    return {"kind": "editions", "topics": out, "parameters": _parameter_proofs(data)}
+    editions = [{"name": r.name, "title": r.title, "description": r.description, "sources": list(r.sources)}
+                for r in data.editions.values()]
+    return {"kind": "editions", "editions": editions, "topics": out, "parameters": _parameter_proofs(data)}
 
 
 def _parameter_proofs(data: SiteData) -> list[dict[str, Any]]:
@@ -250,17 +289,19 @@ def errata_page(data: SiteData) -> dict[str, Any]:
 def cards_page(data: SiteData) -> dict[str, Any]:
     """Each era card's encoding status (rules cards --status) and the scenarios that use it."""
     from checker.scenarios.cardsuse import CardUses
+    from checker.site.card_pages import card_docs
     from reference.cards import era_cards
     from reference.effectcheck import encodings, status
 
     known = encodings()
     uses = CardUses(data.loaded)
+    docs = card_docs(era_cards())
     rows = []
     for card in era_cards():
         state, missing = status(card, known)
         used = [scenario_doc(s.path) for s in uses.of(card)]
         rows.append({"id": card.id, "name": card.qualified_name, "types": " / ".join(card.types), "status": state,
-                     "missing": list(missing), "scenarios": used})
+                     "missing": list(missing), "scenarios": used, "doc": docs[card.id]})
     counts: dict[str, int] = {}
     for r in rows:
         counts[str(r["status"])] = counts.get(str(r["status"]), 0) + 1
@@ -272,7 +313,7 @@ def home_page(data: SiteData) -> dict[str, Any]:
     statuses = [rule_status(data, r) for r in corpus.rules]
     return {
         "kind": "home",
-        "sources": [{"id": s, "title": corpus.documents[s].title,
+        "sources": [{"id": s, "title": corpus.documents[s].title, "date": corpus.documents[s].date,
                      "rules": sum(1 for _ in corpus.by_source(s)),
                      "normative": sum(1 for r in corpus.by_source(s) if r.normative)} for s in SOURCES],
         "scenarios": len(data.loaded), "runs": len(data.outcomes),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from docutils import nodes
@@ -24,6 +25,8 @@ class Ctx(Protocol):
     docname: str
 
     def link(self, target_doc: str | None, text: str, anchor: str = "") -> nodes.Node: ...
+
+    def graph_svg(self, name: str) -> str | None: ...
 
 
 def text(s: Any) -> nodes.Text:
@@ -94,10 +97,14 @@ def table(headers: list[str], rows: list[list[nodes.Node | str]], classes: list[
 
 
 def page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    from checker.site.render_cards import RENDERERS
+
+    if f["kind"] == "rule":
+        return [*breadcrumbs(ctx, f), *rule_page(ctx, f), *previous_next(ctx, f)]
     return {
-        "rule": rule_page, "source": source_page, "scenario": scenario_page, "coverage": coverage_page,
+        **RENDERERS, "rule": rule_page, "source": source_page, "scenario": scenario_page, "coverage": coverage_page,
         "editions": editions_page, "errata": errata_page, "home": home_page, "schema": schema_page,
-        "cards": cards_page,
+        "cards": cards_page, "topics": topics_page,
     }[f["kind"]](ctx, f)
 
 
@@ -129,26 +136,58 @@ def _runs_table(ctx: Ctx, runs: list[dict[str, Any]]) -> nodes.Node:
         marks = nodes.paragraph()
         for ruleset, status in sorted(r["rulesets"].items()):
             marks += badge(status)
-            marks += text(f" {ruleset}  ")
+            marks += text(" ")
+            marks += edition(ctx, ruleset)
+            marks += text("  ")
         rows.append([ctx.link(r["doc"], r["title"]), marks])
-    return table(["scenario", "result per ruleset"], rows)
+    return table(["scenario", "result per edition"], rows)
+
+
+def breadcrumbs(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    """Where the rule sits: its document, then each enclosing section, as links."""
+    src = f["rule"]["source"]
+    crumbs = nodes.paragraph(classes=["rules-breadcrumbs"])
+    crumbs += ctx.link(f"source/{src['id']}", src["title"])
+    for t in f.get("trail", []):
+        crumbs += text(" › ")
+        crumbs += ctx.link(t["doc"], t["title"] or t["id"])
+    return [crumbs]
+
+
+def previous_next(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    """The rules before and after this one, in the document's order."""
+    nav = nodes.paragraph(classes=["rules-prev-next"])
+    for key, label in (("previous", "← previous rule: "), ("next", "next rule → ")):
+        if f.get(key):
+            if len(nav):
+                nav += text("  ·  ")
+            nav += text(label)
+            nav += ctx.link(f[key]["doc"], f[key]["id"])
+    return [nav] if len(nav) else []
+
+
+def edition(ctx: Ctx, name: str) -> nodes.Node:
+    """An edition's name, linked to its entry in the glossary (what it is, its date and documents)."""
+    return ctx.link("glossary", name, anchor=f"term-{name}")
 
 
 def rule_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    from checker.site.render_search import filter_span, meta_span, not_indexed, parts_text, search_characters
+
     d = f["rule"]
     out: list[nodes.Node] = [raw('<div data-pagefind-body>')]
     src = d["source"]
-    out.append(para(badge(f["status"]), f"  {d['kind']} · ",
-                    ctx.link(f"source/{src['id']}", src["title"], d["id"]),
-                    f" · lines {d['lines']['document'][0]}–{d['lines']['document'][1]} ({src['file']})"))
+    out += not_indexed(para(badge(f["status"]), f"  {d['kind']} · ",
+                            ctx.link(f"source/{src['id']}", src["title"], d["id"]),
+                            f" · lines {d['lines']['document'][0]}–{d['lines']['document'][1]} ({src['file']})"))
     if d.get("title"):
         out.append(para(d["title"], classes=["rules-title"]))
     out.append(literal(d["text"]))
     path = d["id"].split(":", 1)[1]
     out.append(raw(f'<p class="rules-keys" data-pagefind-weight="8" data-pagefind-meta="id:{d["id"]}">'
                    f'Rule {d["id"]} · section {path}'
-                   f'<span data-pagefind-filter="source" hidden>{src["id"]}</span>'
-                   f'<span data-pagefind-filter="status" hidden>{f["status"]}</span></p>'))
+                   + filter_span("source", src["id"]) + filter_span("status", f["status"])
+                   + meta_span("kind", d["kind"]) + "</p>"))
     for e in d.get("errata", []):
         out.append(rubric(f"Erratum {e['id']}"))
         out.append(para(f"{e['title']} — {e['date']}, {e['authority']}"))
@@ -159,11 +198,16 @@ def rule_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
                             + " in " + ", ".join(e["rulesets"])))
     if f.get("not_testable"):
         out.append(para(f"Not testable: {f['not_testable']}", classes=["rules-not-testable"]))
+    out.append(raw("<div data-pagefind-ignore>"))  # the scenarios are found on their own pages
     out.append(rubric("Scenarios that test it"))
     out.append(_runs_table(ctx, f["tested_by"]) if f["tested_by"] else para("None yet."))
     if f["exercised_by"]:
         out.append(rubric("Scenarios whose answers applied it"))
         out.append(_runs_table(ctx, f["exercised_by"]))
+    out.append(raw("</div>"))
+    parts = f.get("parts_text", [])
+    out += parts_text(parts)
+    out += search_characters(d["text"], *(p["text"] for p in parts))
     out.append(raw("</div>"))
     out += _rel(ctx, [d["parent"]], "Part of")
     out += _rel(ctx, d["children"], "Parts")
@@ -192,8 +236,11 @@ def rule_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
         items += [para(f"parameter {p} = {v} in {r}") for p, r, v in f["parameters"]]
         out.append(bullets(items))
     out.append(rubric("Neighbourhood"))
-    image = nodes.image(uri=f"/_graphs/{f['graph']}", alt=f"The rules around {d['id']}")
-    out.append(image)
+    svg = ctx.graph_svg(f["graph"])  # drawn by Graphviz from rule ids only (checker/site/graphs.py)
+    if svg is None:
+        out.append(nodes.image(uri=f"/_graphs/{f['graph']}", alt=f"The rules around {d['id']}"))
+    else:  # inlined, so each rule in the picture links to its page; it scrolls sideways on a phone
+        out.append(raw(f'<div class="rules-graph">{svg}</div>'))  # its <title> names it: "The rules around ..."
     return out
 
 
@@ -216,21 +263,23 @@ def source_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
 
 def scenario_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     from checker.site.pages import rule_doc
+    from checker.site.render_answer import answer_opening, folded, state_table
 
     out: list[nodes.Node] = [raw('<div data-pagefind-body>'), para(f["title"], classes=["rules-title"]),
-                             para(f["question"])]
+                             para(f["question"]), *answer_opening(f)]
     names = sorted({run["ruleset"] for run in f["runs"]} | {"scenario"})
-    out.append(raw("".join(f'<span data-pagefind-filter="ruleset" hidden>{html.escape(n)}</span>' for n in names)
-                   + '<span data-pagefind-filter="source" hidden>scenarios</span>'))
+    out.append(raw("".join(f'<span data-pagefind-filter="ruleset" data-pagefind-ignore hidden>{html.escape(n)}</span>'
+                           for n in names)
+                   + '<span data-pagefind-filter="source" data-pagefind-ignore hidden>scenarios</span>'))
     out.append(para("Tests: ", *_joined(ctx, f["tests"])))
     if f["cites"]:
         out.append(para("Relies on: ", *_joined(ctx, f["cites"])))
     for run in f["runs"]:
-        out.append(rubric(f"Under {run['ruleset']}"))
+        out.append(rubric(f"Under {run.get('edition', run['ruleset'])}"))
         out.append(para(badge(run["status"])))
         for failure in run["failures"]:
             out.append(para(failure, classes=["rules-failure"]))
-        out.append(bullets([para(line) for line in run["answer"]]))
+        out.append(state_table(run) if "state" in run else bullets([para(line) for line in run["answer"]]))
         rows: list[list[nodes.Node | str]] = []
         for t in run["trace"]:
             step = f"{t['step']}. {t['key'].replace('_', ' ')}"
@@ -238,7 +287,7 @@ def scenario_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
             if t.get("fallback"):  # borrowed from a document outside the ruleset's sources
                 rule = para(rule, nodes.inline("", f" ({t['fallback']})", classes=["rules-fallback"]))
             rows.append([step, rule, t["message"]])
-        out.append(table(["step", "rule", "what it did"], rows, classes=["rules-trace"]))
+        out += folded("Step by step", table(["step", "rule", "what it did"], rows, classes=["rules-trace"]))
     out.append(raw("</div>"))
     out.append(rubric(f"The file: {f['path']}"))
     out.append(literal(f["source"]))
@@ -280,26 +329,46 @@ def coverage_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     return out
 
 
+def section(anchor: str, title: str, children: Sequence[nodes.Node]) -> nodes.section:
+    """A titled part of a page: it gets a heading, an anchor, and a line in the page's table of contents."""
+    sec = nodes.section(ids=[nodes.make_id(anchor)])
+    sec += nodes.title(title, title)
+    for child in children:
+        sec += child
+    return sec
+
+
 def editions_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    out: list[nodes.Node] = [para("Every recorded disagreement between the documents, with the scenarios that "
-                                  "ask the question under each edition, side by side.")]
+    intro: list[nodes.Node] = [
+        para("The engine answers each question under the editions of the rules it belongs to. Each edition is a "
+             "date, the documents it follows, and the values of a few rule parameters; the words are in the ",
+             ctx.link("glossary", "glossary"), ".")]
+    intro.append(table(["edition", "what it is", "documents"],
+                       [[para(edition(ctx, e["name"])), para(f"{e['title']}: {e['description']}"),
+                         ", ".join(e["sources"])] for e in f.get("editions", [])]))
+    out: list[nodes.Node] = [section("the-editions", "The editions", intro)]
+    disagreements: list[nodes.Node] = [para("Every recorded disagreement between the documents, with the scenarios "
+                                            "that ask the question under each edition, side by side.")]
     for t in f["topics"]:
-        out.append(rubric(t["topic"].replace("-", " ")))
+        part: list[nodes.Node] = []
         for p in t["pairs"]:
-            out.append(para(ctx.link(p["a_doc"], p["a"]), " against ", ctx.link(p["b_doc"], p["b"]),
-                            f": {p['why']}"))
-            out.append(table([p["a"], p["b"]], [[literal(p["a_text"]), literal(p["b_text"])]],
-                             classes=["rules-side-by-side"]))
+            part.append(para(ctx.link(p["a_doc"], p["a"]), " against ", ctx.link(p["b_doc"], p["b"]),
+                             f": {p['why']}"))
+            part.append(table([p["a"], p["b"]], [[literal(p["a_text"]), literal(p["b_text"])]],
+                              classes=["rules-side-by-side"]))
         for s in t["scenarios"]:
-            out.append(para("Scenario: ", ctx.link(s["doc"], s["title"])))
+            part.append(para("Scenario: ", ctx.link(s["doc"], s["title"])))
             if s["keys"]:
                 rows = [[r["ruleset"], badge(r["status"]), *[r["values"][k] for k in s["keys"]]] for r in s["rows"]]
-                out.append(table(["ruleset", "", *s["keys"]], rows))
+                part.append(table(["ruleset", "", *s["keys"]], rows))
             else:
-                out.append(para("The same answer under every edition it is asked in."))
-    out.append(rubric("What each edition sets, and the scenario that proves it"))
-    out.append(para("Every value an edition can change, the rule that states it, and a scenario whose answer "
-                    "fails if the value is changed (rules rulesets --kill-matrix lists them all)."))
+                part.append(para("The same answer under every edition it is asked in."))
+        topic = t["topic"].replace("-", " ")
+        disagreements.append(section(f"topic-{t['topic']}", topic[:1].upper() + topic[1:], part))
+    out.append(section("where-the-documents-disagree", "Where the documents disagree", disagreements))
+    values: list[nodes.Node] = [para("Every value an edition can change, the rule that states it, and a scenario "
+                                     "whose answer fails if the value is changed (rules rulesets --kill-matrix lists "
+                                     "them all).")]
     for prm in f["parameters"]:
         proofs: list[list[nodes.Node | str]] = [
             [r["ruleset"], r["value"], ctx.link(r["rule_doc"], r["rule"]),
@@ -307,8 +376,9 @@ def editions_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
              if not r["changed_to"] else para(f"set to {r['changed_to']}, ", ctx.link(r["doc"], r["scenario"]),
                                              " fails")]
             for r in prm["rows"]]
-        out.append(para(prm["name"], classes=["rules-parameter"]))
-        out.append(table(["ruleset", "value", "stated by", "proved by"], proofs))
+        values.append(section(f"parameter-{prm['name']}", prm["name"].replace("_", " "),
+                              [table(["ruleset", "value", "stated by", "proved by"], proofs)]))
+    out.append(section("what-each-edition-sets", "What each edition sets, and the scenario that proves it", values))
     return out
 
 
@@ -343,14 +413,15 @@ def cards_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
         more = len(c["scenarios"]) - 3
         cell = para(*[x for i, link in enumerate(used) for x in ((", ", link) if i else (link,))],
                     *([f" (+{more})"] if more > 0 else []))
-        rows.append([f"{c['name']} ({c['id']})", c["types"], c["status"], "; ".join(c["missing"]), cell])
+        rows.append([para(ctx.link(c["doc"], c["name"]), f" ({c['id']})"), c["types"], c["status"],
+                     "; ".join(c["missing"]), cell])
     out.append(table(["card", "type", "status", "not modelled", "scenarios"], rows))
     return out
 
 
 def home_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    rows: list[list[nodes.Node | str]] = [[ctx.link(f"source/{s['id']}", s["title"]), str(s["rules"]),
-                                           str(s["normative"])] for s in f["sources"]]
+    rows: list[list[nodes.Node | str]] = [[ctx.link(f"source/{s['id']}", s["title"]), s.get("date", ""),
+                                           str(s["rules"]), str(s["normative"])] for s in f["sources"]]
     figures = [
         f"{f['scenarios']} scenarios, {f['runs']} runs: {f['passing']} passing, {f['failing']} failing",
         f"{f['rules_tested']} rules tested by a passing scenario, {f['rules_exercised']} more exercised, "
@@ -359,8 +430,21 @@ def home_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
         f"{f['conflicts']} recorded disagreements between the documents; {f['errata']} errata",
     ]
     return [raw('<div id="rules-search" class="rules-search"></div>'),
-            bullets([para(x) for x in figures]),
-            table(["document", "rules", "normative"], rows)]
+            rubric("The documents"),
+            table(["document", "written", "rules", "of which normative"], rows),
+            rubric("How much the engine checks"),
+            bullets([para(x) for x in figures])]
+
+
+def topics_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    """The answered questions by topic, each title linked to its scenario page with its status."""
+    out: list[nodes.Node] = []
+    for t in f["topics"]:
+        section = nodes.section(ids=[f"topic-{t['id'].replace('/', '-')}"])
+        section += nodes.title(t["title"], t["title"])
+        section += bullets([para(ctx.link(s["doc"], s["title"]), " ", badge(s["status"])) for s in t["scenarios"]])
+        out.append(section)
+    return out
 
 
 def schema_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:

@@ -33,6 +33,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_error(HTTPStatus.BAD_REQUEST, "A path the server cannot read")
             return None
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A missing page answers 404 with the site's own 404 page (search, home, topics), when it has one."""
+        page = Path(self.directory) / "404.html"
+        if code != HTTPStatus.NOT_FOUND or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(code, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
     def list_directory(self, path: str | os.PathLike[str]) -> BytesIO | None:
         self.send_error(HTTPStatus.NOT_FOUND, "No such page")
         return None

@@ -1,4 +1,4 @@
-"""`rules site` when its environment fails: one clear line, exit 2, no traceback; and no `npm ci` of its own.
+"""`rules site` when its environment fails: one clear line, exit 2, no traceback; and no install of its own.
 
 Each command runs as a user runs it, in a copy of the project, with PATH and folders arranged to fail.
 """
@@ -15,11 +15,11 @@ import pytest
 
 from checker.site import build
 from tests.checker.site.conftest import copy_docs, copy_project
-from tests.conftest import ROOT
 
 
-def _rules(root: Path, *args: str, path: str | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(root)}
+def _rules(root: Path, *args: str, path: str | None = None,
+           env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(root), **(env or {})}
     if path is not None:
         env["PATH"] = path
     return subprocess.run([sys.executable, "-m", "checker.cli", *args], cwd=root, env=env, capture_output=True,
@@ -44,12 +44,15 @@ def project(tmp_path: Path) -> Path:
     return copy_project(tmp_path / "project")
 
 
-def test_without_pagefind_it_says_to_run_npm_ci_and_installs_nothing(project: Path, tmp_path: Path) -> None:
-    _program(tmp_path / "bin", "npm", f"touch {tmp_path / 'npm-ran'}")
-    result = _rules(project, "site", "-o", str(tmp_path / "html"), path=f"{tmp_path / 'bin'}:{os.environ['PATH']}")
-    _fails_cleanly(result, "npm ci", "--no-search")
-    assert not (tmp_path / "npm-ran").exists()
-    assert not (project / "node_modules").exists()
+def test_without_pagefind_it_says_to_install_the_project_and_installs_nothing(project: Path, tmp_path: Path) -> None:
+    for tool in ("pip", "npm"):
+        _program(tmp_path / "bin", tool, f"touch {tmp_path / (tool + '-ran')}")
+    missing = {"PAGEFIND_BINARY_PATH": str(tmp_path / "no-pagefind")}  # where pagefind's own package looks first
+    result = _rules(project, "site", "-o", str(tmp_path / "html"), path=f"{tmp_path / 'bin'}:{os.environ['PATH']}",
+                    env=missing)
+    _fails_cleanly(result, "pip install -e .", "pagefind[extended]", "--no-search")
+    assert not (tmp_path / "pip-ran").exists() and not (tmp_path / "npm-ran").exists()
+    assert not (project / "docs" / "rule").exists()  # refused before anything was written
 
 
 def test_without_dot(project: Path, tmp_path: Path) -> None:
@@ -91,8 +94,7 @@ def test_a_full_disk_names_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_the_search_index_is_replaced_whole(tmp_path: Path) -> None:
-    if not (ROOT / "node_modules" / ".bin" / "pagefind").exists():
-        pytest.skip("pagefind is not installed (npm ci)")
+    build.pagefind_binary()  # installed with the project (pagefind[extended] from PyPI): no skipping
     site = tmp_path / "html"
     site.mkdir()
     (site / "index.html").write_text("<html><body><main data-pagefind-body><p>Steal blood</p></main></body></html>",

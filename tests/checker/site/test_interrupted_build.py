@@ -75,11 +75,27 @@ def test_an_interrupted_build_is_completed_by_the_next(tmp_path: Path) -> None:
                              env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True)
     assert rebuilt.returncode == 0, rebuilt.stderr
     assert _problems(root) == []
-    assert len(list((out / "_images").glob("*.svg"))) == len(list((root / "docs" / "_graphs").glob("*.svg")))
+    pages = list((out / "rule").rglob("*.html"))
+    assert pages and [p for p in pages if "<svg" not in p.read_text(encoding="utf-8")] == []  # every picture
 
 
-def test_a_page_whose_picture_went_missing_is_written_again(site: BuiltSite) -> None:
-    picture = site.out / "_images" / "ref14-V.D.5.c.svg"
-    picture.unlink()
-    sphinx_build(site.out, site.docs, 1, site.work / "site-data", site.work / "doctrees")
-    assert picture.exists()
+def test_a_rule_page_inlines_its_picture_and_each_rule_in_it_links_to_its_page(site: BuiltSite) -> None:
+    page = site.out / "rule" / "ref14" / "V.D.5.c.html"
+    html = page.read_text(encoding="utf-8")
+    start = html.index('<div class="rules-graph"')
+    picture = html[start:html.index("</svg>", start)]
+    links = re.findall(r'<a [^>]*href="([^"]+)"', picture)
+    assert links, "the picture links to the rules around it"
+    assert all((page.parent / link).resolve().is_file() for link in links), links
+
+
+def test_a_changed_picture_rewrites_its_page(site: BuiltSite) -> None:
+    drawn = site.docs / "_graphs" / "ref14-V.D.5.c.svg"
+    before = drawn.read_text(encoding="utf-8")
+    drawn.write_text(before.replace("</svg>", "<!-- redrawn --></svg>"), encoding="utf-8")
+    try:
+        sphinx_build(site.out, site.docs, 1, site.work / "site-data", site.work / "doctrees")
+        assert "<!-- redrawn -->" in (site.out / "rule" / "ref14" / "V.D.5.c.html").read_text(encoding="utf-8")
+    finally:
+        drawn.write_text(before, encoding="utf-8")
+        sphinx_build(site.out, site.docs, 1, site.work / "site-data", site.work / "doctrees")

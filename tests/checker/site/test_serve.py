@@ -75,6 +75,14 @@ def test_a_folder_without_index_page_is_not_listed(served: int) -> None:
         assert b"a.html" not in body
 
 
+def test_a_missing_page_answers_404_with_the_sites_own_page(served: int, tmp_path: Path) -> None:
+    status, body = _get(served, "/rule/no-such-rule.html")
+    assert status == 404 and b"a.html" not in body  # no 404.html yet: the standard error page
+    (tmp_path / "html" / "404.html").write_text("<html>Page not found: search</html>", encoding="utf-8")
+    assert _get(served, "/rule/no-such-rule.html") == (404, b"<html>Page not found: search</html>")
+    assert _get(served, "/rule/") == (404, b"<html>Page not found: search</html>")
+
+
 def test_a_nul_byte_in_the_path_is_an_error_page(served: int) -> None:
     for path in ("/%00", "/index.html%00", "/rule/%00a.html", "/%ED%A0%80.html"):
         status, _ = _get(served, path)
