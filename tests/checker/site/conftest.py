@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+import http.server
 import shutil
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -69,3 +73,37 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BuiltSite]:
     built = BuiltSite(copy_docs(base / "docs"), base / "work", base / "html", scenarios)
     build_site(built.out, jobs=2, search=True, docs=built.docs, work=built.work, scenario_dirs=[scenarios])
     yield built
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(site: BuiltSite) -> Iterator[str]:
+    """The built site over HTTP, for the browser tests."""
+    handler = functools.partial(_QuietHandler, directory=str(site.out))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, through Playwright."""
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed; .ci/run installs it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

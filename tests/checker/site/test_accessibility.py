@@ -7,10 +7,8 @@ from typing import Any
 
 import pytest
 
-from tests.checker.site.conftest import BuiltSite
-from tests.checker.site.test_browser import CHROMIUM, browser, server
+from tests.checker.site.conftest import CHROMIUM, BuiltSite
 
-__all__ = ["browser", "server"]  # the fixtures, shared with the other browser tests
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed; .ci/run installs it")
 
 PAGES = {

@@ -22,8 +22,7 @@ from checker.site.pages import scenario_doc
 from reference.corpus import corpus
 from reference.knowledge import reference
 from reference.rulesets import rulesets
-from tests.checker.site.conftest import HOSTILE, BuiltSite
-from tests.checker.site.test_browser import CHROMIUM, browser, server  # noqa: F401 (the browser tests' fixtures)
+from tests.checker.site.conftest import CHROMIUM, HOSTILE, BuiltSite
 from tests.conftest import ROOT
 
 TORPOR = ROOT / "scenarios/combat/dmg-damage-beyond-blood-torpor-or-burned.yaml"

@@ -3,48 +3,15 @@ dark mode and a phone's width render without overflow."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import shutil
-import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from checker.site.pages import rule_doc
-from tests.checker.site.conftest import BuiltSite
+from tests.checker.site.conftest import CHROMIUM
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed; .ci/run installs it")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def server(site: BuiltSite) -> Iterator[str]:
-    handler = functools.partial(_QuietHandler, directory=str(site.out))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _first_result(browser: Any, server: str, query: str) -> str:

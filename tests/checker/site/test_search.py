@@ -4,12 +4,8 @@ the light and the dark theme. Also the titles in words on the pages themselves."
 
 from __future__ import annotations
 
-import functools
 import html
-import http.server
 import re
-import shutil
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,42 +15,13 @@ import pytest
 from checker.site import titles
 from checker.site.pages import rule_doc
 from reference.corpus import corpus
-from tests.checker.site.conftest import BuiltSite
+from tests.checker.site.conftest import CHROMIUM, BuiltSite
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed; .ci/run installs it")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
 STATUS = ".rules-search-status"
 RESULT = ".rules-search-result"
 FILTER_WORDS = re.compile(r"(ref14|rb95|cto|sol|ja23|scenarios|cards)(passing|failing|exercised|untested|not-)"
                           r"|(jyhad-1\.4|vtes-basic|vtes-advanced|solitaire|scenario)(jyhad|vtes|solitaire|scenario)")
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="module")
-def server(site: BuiltSite) -> Iterator[str]:
-    handler = functools.partial(_QuietHandler, directory=str(site.out))
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if CHROMIUM is None:
-        pytest.skip("Debian's chromium is not installed; .ci/run installs it")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
