@@ -149,15 +149,9 @@ def _player_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list
         out.append(_more_or_less(delta, "victory point" if abs(delta) == 1 else "victory points"))
     if after["hand"] != before["hand"]:
         out.append(f"goes from {before['hand']} to {_plural(after['hand'], 'card')} in hand")
-    gained, lost = _added(before["in_play"], after["in_play"])
-    out += [f"puts {_and(gained)} in play"] if gained else []
-    out += [f"no longer has {_and(lost)} in play"] if lost else []
-    gained, lost = _added(before["locked"], after["locked"])
-    out += [f"locks {_and(gained)}"] if gained else []
-    out += [f"unlocks {_and(lost)}"] if lost else []
-    gained, lost = _added(before["contested"], after["contested"])
-    out += [f"has {_and(gained)} contested"] if gained else []
-    out += [f"no longer has {_and(lost)} contested"] if lost else []
+    out += _set_changes(before["in_play"], after["in_play"], "puts {} in play", "no longer has {} in play")
+    out += _set_changes(before["locked"], after["locked"], "locks {}", "unlocks {}")
+    out += _set_changes(before["contested"], after["contested"], "has {} contested", "no longer has {} contested")
     if after["withdrawing"] and not before["withdrawing"] and not after["withdrawn"]:
         out.append("announces a withdrawal")
     if after["withdrawn"] and not before["withdrawn"]:
@@ -172,6 +166,12 @@ def _player_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list
 def _added(before: Iterable[str], after: Iterable[str]) -> tuple[list[str], list[str]]:
     b, a = list(before), list(after)
     return [x for x in a if x not in b], [x for x in b if x not in a]
+
+
+def _set_changes(before: Iterable[str], after: Iterable[str], added: str, removed: str) -> list[str]:
+    """The clauses for what a list gained and lost, each a phrase with {} for the names: "locks {}"."""
+    gained, lost = _added(before, after)
+    return [*([added.format(_and(gained))] if gained else []), *([removed.format(_and(lost))] if lost else [])]
 
 
 LEAVING = {"ash_heap": "is burned", "removed": "leaves play", "crypt": "goes back to the crypt"}
@@ -209,12 +209,8 @@ def _minion_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list
         out.append("is tapped" if after["tapped"] else "untaps")
     if after["paralyzed"] != before["paralyzed"]:
         out.append("is paralyzed" if after["paralyzed"] else "is no longer paralyzed")
-    gained, lost = _added(before["equipment"], after["equipment"])
-    out += [f"gains {_and(gained)}"] if gained else []
-    out += [f"loses {_and(lost)}"] if lost else []
-    gained, lost = _added(before["retainers"], after["retainers"])
-    out += [f"gains the retainer {_and(gained)}"] if gained else []
-    out += [f"loses the retainer {_and(lost)}"] if lost else []
+    out += _set_changes(before["equipment"], after["equipment"], "gains the equipment {}", "loses the equipment {}")
+    out += _set_changes(before["retainers"], after["retainers"], "gains the retainer {}", "loses the retainer {}")
     if after["title"] != before["title"]:
         out.append(f"loses the title {before['title']}" if after["title"] == "none" else f"becomes {after['title']}")
     if after["title_contested"] != before["title_contested"]:
