@@ -122,6 +122,11 @@ def _numbers(part: Part, q: str) -> Iterable[tuple[str, str]]:
         m = part.maneuver
         if part.maneuver.per != "use" and not any(_has(q, f"{w} {m.per}") for w in ("each", "that", "this")):
             yield "maneuver", f"'each {m.per}' is not in {part.text!r}"
+        periods = [p for p in ("combat", "round") if any(_has(q, f"{w} {p}") for w in ("each", "that", "this"))]
+        if m.per == "use" and periods:
+            yield "maneuver", f"per is use but the text says each {periods[0]}: {part.text!r}"
+        if not m.optional and _has(q, "optional"):
+            yield "maneuver", f"optional is false but the text says optional: {part.text!r}"
         if not _has(q, "maneuver") or (m.count > 1 and not re.search(rf"\b({m.count}|{NUMBER_WORDS[m.count]})\b", q)):
             yield "maneuver", f"{m.count} maneuver(s) is not in {part.text!r}"
     if part.modifier is not None:
@@ -583,10 +588,11 @@ def _check_item(located: Located, i: int, enc: Encoding, index: CardIndex, found
 
 @cache
 def encodings() -> MappingProxyType[str, Encoded]:
-    """The project's card encodings, loaded once per process; raises ProblemsError on a bad file."""
+    """The project's card encodings (read from ENCODINGS_DIR when first asked, so that a bench or a test can
+    point it at a copy), loaded once per process; raises ProblemsError on a bad file."""
     from reference.cards import card_index
 
-    return load_encodings(card_index())
+    return load_encodings(card_index(), ENCODINGS_DIR)
 
 
 def status(card: Card, encodings: MappingProxyType[str, Encoded]) -> tuple[Status, tuple[str, ...]]:

@@ -154,6 +154,12 @@ def test_combat_card_words_must_be_in_their_quotes() -> None:
         {"text": "1R damage each strike", "strike": {"damage": 1, "ranged": True}},
         {"text": "with two optional maneuvers each combat.", "maneuver": {"count": 3, "per": "combat"}}]) == [
         "3 maneuver(s) is not in 'with two optional maneuvers each combat.'"]
+    assert issues(".44 Magnum", [
+        {"text": "Weapon: gun.", "weapon": "gun"},
+        {"text": "Strike: 2R damage", "strike": {"damage": 2, "ranged": True}},
+        {"text": ", with 1 optional maneuver each combat.", "maneuver": {"per": "use", "optional": False}}]) == [
+        "per is use but the text says each combat: ', with 1 optional maneuver each combat.'",
+        "optional is false but the text says optional: ', with 1 optional maneuver each combat.'"]
     assert issues("RPG Launcher", [
         {"text": "Weapon.", "weapon": "weapon"},
         {"text": "6R damage each strike", "strike": {"damage": 6, "ranged": True}},
