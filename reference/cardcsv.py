@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from datetime import date, datetime
 
-from reference.cards import Card, CardKind, Cost, Printing
+from reference.card_model import Card, CardKind, Cost, Printing
 from reference.problems import Problem, ProblemsError
 
 PACKAGE = "cards"  # krcg's top-level data package

@@ -23,7 +23,7 @@ from reference.documents import PACKAGE_DIR, display_path
 from reference.effects import Encoding, Part
 from reference.parameters import NAMES, check_value, migrate
 from reference.problems import Problem, ProblemsError, suggest
-from reference.rulesets import Parameter, Ruleset, _Strict
+from reference.ruleset_model import Parameter, Ruleset, _Strict
 from reference.yamlsource import Located, load_model
 
 ERRATA_DIR = PACKAGE_DIR / "errata"

@@ -19,7 +19,7 @@ from krcg.rulings import parse_cards, parse_references, parse_symbols
 from reference.cardcsv import label, read_package_files
 from reference.cards import Card, CardIndex, all_cards, normalize_name
 from reference.problems import Problem, ProblemsError
-from reference.rulings import CardGroup, GroupMember, Ruling, RulingReference
+from reference.ruling_model import CardGroup, GroupMember, Ruling, RulingReference
 
 RULINGS, GROUPS, REFERENCES = "rulings.yaml", "groups.yaml", "references.yaml"
 SUBJECT = re.compile(r"(?P<code>G\d+|\d+)\|(?P<name>.+)")
