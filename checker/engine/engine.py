@@ -9,9 +9,9 @@ from typing import Any
 from checker.engine import actions, in_play, phases, politics, replacing, untap, withdrawal
 from checker.engine.context import Ctx
 from checker.engine.decisions import (
+    DECISIONS,
     Bleed,
     BloodHunt,
-    BurnVampires,
     CallVote,
     CardUse,
     Combat,
@@ -24,13 +24,10 @@ from checker.engine.decisions import (
     Influence,
     LeaveTorpor,
     Master,
-    Mystery,
     OutOfTurnMaster,
     PlayAction,
     RecruitAlly,
     Rescue,
-    ReviewCrypt,
-    ReviewResources,
     StartGame,
     Strict,
     TakeEquipment,
@@ -40,7 +37,6 @@ from checker.engine.events import Event, IllegalDecision
 from checker.engine.ousting import check_ousting
 from checker.engine.setup import start_game
 from checker.engine.state import State
-from checker.solitaire import mystery, turn
 from reference.rulesets import Ruleset
 
 Handler = Callable[[State, Any, Ctx], State]
@@ -67,11 +63,17 @@ HANDLERS: dict[type[Strict], Handler] = {
     Influence: phases.influence,
     Discard: phases.discard,
     EndTurn: lambda s, d, c: phases.end_turn(s, c),
-    Mystery: mystery.play,
-    BurnVampires: turn.burn_phase,
-    ReviewCrypt: turn.review_crypt,
-    ReviewResources: turn.review_resources,
 }
+"""The decision each kind of decision is handled by: the core game's here, a variant's added by ``register``."""
+
+
+def register(key: str, decision: type[Strict], handler: Handler) -> None:
+    """A variant's decision, under its step name in scenario files, and its handler: registered from above, so
+    that the engine imports nothing of its variants (checker/solitaire/__init__.py registers the solitaire ones)."""
+    if DECISIONS.get(key, decision) is not decision or HANDLERS.get(decision, handler) is not handler:
+        raise ValueError(f"the step {key!r} ({decision.__name__}) is already registered otherwise")
+    DECISIONS[key] = decision
+    HANDLERS[decision] = handler
 
 
 def apply(state: State, decision: Strict, ruleset: Ruleset) -> tuple[State, tuple[Event, ...]]:
@@ -82,7 +84,7 @@ def apply(state: State, decision: Strict, ruleset: Ruleset) -> tuple[State, tupl
         raise IllegalDecision(ruleset.step(step), "the game is over")
     handler = HANDLERS.get(type(decision))
     if handler is None:
-        raise TypeError(f"not a decision: {type(decision).__name__}")
+        raise TypeError(f"not a decision of the game nor of a registered variant: {type(decision).__name__}")
     if state.blood_hunt_on is not None and not isinstance(decision, BloodHunt):
         state = replace(state, blood_hunt_on=None)
     try:

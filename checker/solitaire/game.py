@@ -10,12 +10,13 @@ from dataclasses import dataclass
 
 from checker.engine.cards import DeckSetup, ResourceCard, VampireCard
 from checker.engine.context import Ctx
-from checker.engine.decisions import Mystery, StartGame, Strict
+from checker.engine.decisions import StartGame, Strict
 from checker.engine.engine import apply
 from checker.engine.events import Event
 from checker.engine.ousting import winners
 from checker.engine.setup import Setup, initial_state
 from checker.engine.state import State
+from checker.solitaire.decisions import Mystery
 from reference.rulesets import Ruleset
 
 NAMES = ("Anneke", "Baron Dieudonne", "Cassandra", "Dmitra Ilyanova", "Eliza", "Feo Ramos", "Gratiano",

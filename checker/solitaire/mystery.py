@@ -21,12 +21,12 @@ from checker.engine.decisions import (
     Hunt,
     LeaveTorpor,
     Modifier,
-    Mystery,
     PlayAction,
 )
 from checker.engine.ousting import check_ousting
 from checker.engine.state import Minion, State
 from checker.solitaire import turn
+from checker.solitaire.decisions import Mystery
 from checker.solitaire.turn import vampires
 
 KEEP = 2

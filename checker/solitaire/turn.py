@@ -14,10 +14,11 @@ from checker.engine import phases
 from checker.engine.cards import ResourceCard, VampireCard
 from checker.engine.context import Ctx
 from checker.engine.damage import burn_minion
-from checker.engine.decisions import BurnVampires, Influence, ReviewCrypt, ReviewResources
+from checker.engine.decisions import Influence
 from checker.engine.decks import Card, draw, has_deck, sync_counts, to_bottom
 from checker.engine.phases import pay_pool
 from checker.engine.state import PHASES, Minion, Retainer, State
+from checker.solitaire.decisions import BurnVampires, ReviewCrypt, ReviewResources
 
 IN_PLAY = ("ready", "torpor")
 
