@@ -15,25 +15,9 @@ from checker.engine.context import Ctx
 from checker.engine.control import move_location
 from checker.engine.damage import burn_minion
 from checker.engine.decisions import Ballot, BloodHunt, CallVote, ClanVotes, Terms, VoteSpec
-from checker.engine.polling import Polling
+from checker.engine.polling import TITLE_STEPS, Polling, title_kind, title_votes
 from checker.engine.requirements import check_minion_card, holds_title
 from checker.engine.state import Minion, State, VoteRecord
-
-TITLE_STEPS = {"primogen": "vote_primogen", "prince": "vote_prince", "justicar": "vote_justicar"}
-
-
-def title_kind(title: str | None) -> str | None:
-    """The kind of political position a title is (``Prince of Paris`` is a prince), if any."""
-    words = (title or "").lower().replace("-", " ").split()
-    return next((kind for kind in TITLE_STEPS if kind in words), None)
-
-
-def title_votes(m: Minion, ctx: Ctx) -> int:
-    """Votes a vampire's title gives: by its kind; none if untitled or contested."""
-    kind = title_kind(m.title)
-    if kind is None:
-        return 0
-    return int(ctx.p("title_votes")[kind])
 
 
 def votes_allowed(ctx: Ctx) -> None:

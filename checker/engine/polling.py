@@ -21,8 +21,24 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from checker.engine.context import Ctx
-from checker.engine.state import State
+from checker.engine.state import Minion, State
 from checker.engine.vote_decisions import Ballot, PollingCard, VoteSpec
+
+TITLE_STEPS = {"primogen": "vote_primogen", "prince": "vote_prince", "justicar": "vote_justicar"}
+
+
+def title_kind(title: str | None) -> str | None:
+    """The kind of political position a title is (``Prince of Paris`` is a prince), if any."""
+    words = (title or "").lower().replace("-", " ").split()
+    return next((kind for kind in TITLE_STEPS if kind in words), None)
+
+
+def title_votes(m: Minion, ctx: Ctx) -> int:
+    """Votes a vampire's title gives: by its kind; none if untitled or contested."""
+    kind = title_kind(m.title)
+    if kind is None:
+        return 0
+    return int(ctx.p("title_votes")[kind])
 
 
 @dataclass
@@ -162,7 +178,6 @@ class Polling:
 
     def _abstain(self, state: State, card: PollingCard, index: int, votes: dict[str, int], ctx: Ctx) -> None:
         """A vampire forced to abstain: the votes it cast are canceled, and it casts no more."""
-        from checker.engine.politics import title_votes  # politics imports this module
 
         name = card.abstain
         assert name is not None
@@ -203,7 +218,6 @@ class Polling:
         return state
 
     def _votes_with(self, state: State, tally: dict[str, int], ctx: Ctx) -> None:
-        from checker.engine.politics import title_votes  # politics imports this module
 
         leader = self.spec.votes_with
         if leader is None:
