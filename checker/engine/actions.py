@@ -33,11 +33,13 @@ from checker.engine.decisions import (
 )
 from checker.engine.diablerie import diablerie
 from checker.engine.frenzy import frenzy
-from checker.engine.phases import advance_to, drain_excess, out_of_turn_master, pay_blood, pay_cost, replace_card
+from checker.engine.phases import out_of_turn_master
 from checker.engine.replacing import play_from_hand
 from checker.engine.requirements import check_minion_card
 from checker.engine.search import found_equipment
 from checker.engine.state import Minion, Retainer, State
+from checker.engine.table import drain_excess, pay_blood, pay_cost, replace_card
+from checker.engine.turn_order import advance_to
 
 
 @dataclass(frozen=True)

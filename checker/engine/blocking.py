@@ -7,10 +7,10 @@ from dataclasses import dataclass, replace
 from checker.engine.combat import begin_combat
 from checker.engine.context import Ctx
 from checker.engine.decisions import Action, ActionEnder, Cost, Modifier, Reaction, RetainerIntercept
-from checker.engine.phases import pay_cost, replace_card
 from checker.engine.replacing import play_from_hand
 from checker.engine.requirements import check_minion_card
 from checker.engine.state import ActionRecord, State
+from checker.engine.table import pay_cost, replace_card
 
 DeferredCost = tuple[str, Cost, str]  # (minion paying blood, cost, card name)
 

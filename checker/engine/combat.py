@@ -23,10 +23,10 @@ from checker.engine.damage import CombatLedger, Hit, Shields, apply_hits, drain_
 from checker.engine.damage import card_damage as non_strike_damage
 from checker.engine.diablerie import diablerie
 from checker.engine.models import Cost
-from checker.engine.phases import pay_cost
 from checker.engine.replacing import draw_deferred, play_from_hand
 from checker.engine.requirements import check_minion_card
 from checker.engine.state import Minion, State
+from checker.engine.table import pay_cost
 from checker.engine.withdrawal import combat_entered
 
 CLASSES = ("first_strike", "other")

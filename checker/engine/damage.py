@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from checker.engine.context import Ctx
 from checker.engine.decks import has_deck, to_crypt_bottom
 from checker.engine.state import Minion, State
+from checker.engine.table import drain
 
 
 @dataclass(frozen=True)
@@ -132,12 +133,9 @@ def to_torpor(state: State, name: str, ctx: Ctx, step: str, why: str, *, paralyz
 
 
 def drain_to_capacity(state: State, name: str, ctx: Ctx, step: str, why: str) -> State:
+    """A vampire in play (ready or in torpor) drains what it holds over its capacity."""
     m = state.minion(name)
-    if m.is_vampire and m.location in ("ready", "torpor") and m.blood > m.capacity:
-        excess = m.blood - m.capacity
-        state = state.move_blood(name, -excess)
-        ctx.cite(step, f"{excess} blood over {name}'s capacity {why}")
-    return state
+    return drain(state, name, ctx, why, step=step) if m.is_vampire and m.location in ("ready", "torpor") else state
 
 
 def apply_hits(state: State, hits: list[Hit], prevent: Shields, ledger: CombatLedger, ctx: Ctx) -> State:
@@ -192,12 +190,7 @@ def apply_hits(state: State, hits: list[Hit], prevent: Shields, ledger: CombatLe
 
 
 def _drain_param(state: State, name: str, ctx: Ctx, why: str) -> State:
-    m = state.minion(name)
-    if m.blood > m.capacity:
-        excess = m.blood - m.capacity
-        state = state.move_blood(name, -excess)
-        ctx.cite_param("steal_blood_excess", f"{excess} stolen blood over {name}'s capacity {why}")
-    return state
+    return drain(state, name, ctx, why, param="steal_blood_excess", what="stolen blood")
 
 
 def _steal_blood(state: State, h: Hit, ctx: Ctx) -> State:

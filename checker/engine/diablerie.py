@@ -7,6 +7,7 @@ from dataclasses import replace
 from checker.engine.context import Ctx
 from checker.engine.damage import burn_minion
 from checker.engine.state import State
+from checker.engine.table import drain
 
 
 def diablerie(state: State, diablerist: str, victim: str, skill_card: bool, ctx: Ctx) -> State:
@@ -17,11 +18,7 @@ def diablerie(state: State, diablerist: str, victim: str, skill_card: bool, ctx:
              + (f" and {', '.join(v.equipment)}" if v.equipment else ""))
     state = state.with_minion(victim, blood=0, equipment=())
     state = burn_minion(state, victim, ctx, "diablerie", "diablerized, with the cards on it")
-    d = state.minion(diablerist)
-    if d.blood > d.capacity:
-        excess = d.blood - d.capacity
-        state = state.move_blood(diablerist, -excess)
-        ctx.cite("diablerie_drain", f"{excess} blood over {diablerist}'s capacity drains off")
+    state = drain(state, diablerist, ctx, "drains off", step="diablerie_drain")
     if d.capacity < v.capacity and skill_card:
         ctx.cite("diablerie_skill", f"{diablerist} is younger than {victim}: its Methuselah puts a skill card on it")
     return blood_hunt(state, diablerist, ctx)

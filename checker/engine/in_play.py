@@ -16,6 +16,8 @@ from checker.engine.contests import keep_contesting
 from checker.engine.context import Ctx
 from checker.engine.decisions import CardUse
 from checker.engine.state import Phase, State
+from checker.engine.table import drain_excess
+from checker.engine.turn_order import advance_to
 
 PHASE_OF = {"unlock": "untap", "influence": "influence"}
 
@@ -96,8 +98,6 @@ def untap_uses(state: State, uses: tuple[CardUse, ...], ctx: Ctx) -> State:
 
 def use_card(state: State, use: CardUse, ctx: Ctx) -> State:
     """A card in play used in the current phase of its controller's turn (a location in her influence phase)."""
-    from checker.engine.phases import advance_to  # phases plays master cards through this module
-
     if use.phase == "unlock":
         ctx.illegal("untap_card_effects", f"{use.name} acts during the untap phase: use it in the untap step "
                                           "(`untap: {use_cards: [...]}`)")
@@ -139,8 +139,6 @@ def _use(state: State, use: CardUse, phase: Phase, ctx: Ctx) -> State:
 
 
 def _blood(state: State, use: CardUse, step: str, ctx: Ctx) -> State:
-    from checker.engine.phases import drain_excess
-
     me = state.current
     name = use.vampire
     if name is None or not state.has_minion(name):

@@ -13,12 +13,11 @@ from checker.engine.context import Ctx
 from checker.engine.damage import burn_minion
 from checker.engine.decisions import MasterCard, MasterMoves
 from checker.engine.state import Minion, State
+from checker.engine.table import drain_excess
 
 
 def apply_moves(state: State, who: str, card: MasterCard, ctx: Ctx) -> State:
     """The master card's move, burn or lock, for the Methuselah ``who`` playing it."""
-    from checker.engine.phases import drain_excess  # phases plays master cards through this module
-
     mv = card.moves
     assert mv is not None
     if mv.kind in ("vampire_to_pool", "each_ready_to_pool"):

@@ -4,79 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from checker.engine import chosen, control, in_play, mandatory_hunt, master_moves
-from checker.engine.contests import on_control
+from checker.engine import chosen, control, in_play, master_moves
 from checker.engine.context import Ctx
-from checker.engine.decisions import Cost, Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
+from checker.engine.decisions import Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
 from checker.engine.ousting import settle_pending_rewards
 from checker.engine.requirements import check_master_card, play_discipline_card
-from checker.engine.state import PHASES, Minion, Phase, State
-from checker.engine.withdrawal import spent
-
-
-def advance_to(state: State, phase: Phase, ctx: Ctx, step: str) -> State:
-    """Move forward to ``phase``, ending the optional phases passed over; untap cannot be skipped."""
-    have, want = PHASES.index(state.phase), PHASES.index(phase)
-    if want < have:
-        ctx.illegal("phase_order", f"{step} belongs to the {phase} phase, but it is the "
-                                   f"{state.phase} phase of {state.current}'s turn")
-    if have == 0 and want > 0:
-        ctx.illegal("untap_mandatory", f"the untap phase of {state.current} is mandatory: untap before {step}")
-    minion = PHASES.index("minion")
-    if have <= minion < want:
-        mandatory_hunt.check_leaving(state, have < minion, ctx)
-    if have < minion <= want:
-        state = replace(state, began_empty=mandatory_hunt.empty_ready(state, state.current))
-    elif minion < want:
-        state = replace(state, began_empty=())
-    if have < PHASES.index("influence") < want:
-        ctx.cite("influence_phase", f"the influence phase is optional: {state.current} passes over it")
-    if have <= PHASES.index("influence") < want:
-        state = end_influence(state, ctx)
-    return replace(state, phase=phase)
-
-
-def replace_card(state: State, player: str, ctx: Ctx, what: str, *, stays_in_play: bool = False) -> State:
-    """A card was played from hand: draw to replace it while the library lasts.
-
-    A card that stays in play (equipment, a retainer, an ally) does not go to the ash heap.
-    """
-    if not ctx.p("cards_from_hand"):
-        return state
-    p = state.player(player)
-    if p.hand <= 0:
-        ctx.illegal("replace_card", f"{player} has no card in hand to play {what}")
-    heap = p.ash_heap + (0 if stays_in_play else 1)
-    if p.library > 0:
-        ctx.cite("replace_card", f"{player} draws a card to replace {what}")
-        return state.with_player(player, library=p.library - 1, ash_heap=heap)
-    return state.with_player(player, hand=p.hand - 1, ash_heap=heap)
-
-
-def pay_pool(state: State, player: str, amount: int, ctx: Ctx, step: str, what: str) -> State:
-    if amount <= 0:
-        return state
-    if state.player(player).pool < amount:
-        ctx.illegal(step, f"{player} cannot pay {amount} pool for {what}")
-    ctx.cite(step, f"{player} pays {amount} pool for {what}")
-    return spent(state.move_pool(player, -amount), player, f"{player} spent {amount} pool", ctx)
-
-
-def pay_cost(state: State, player: str, minion: str, cost: Cost, ctx: Ctx, what: str, pool_step: str,
-             blood_step: str | None = None) -> State:
-    """A card's cost: its pool from the Methuselah, then its blood from the minion, each citing its step."""
-    state = pay_pool(state, player, cost.pool, ctx, pool_step, what)
-    return pay_blood(state, minion, cost.blood, ctx, blood_step or pool_step, what)
-
-
-def pay_blood(state: State, minion: str, amount: int, ctx: Ctx, step: str, what: str) -> State:
-    if amount <= 0:
-        return state
-    if state.minion(minion).blood < amount:
-        ctx.illegal(step, f"{minion} cannot pay {amount} blood for {what}")
-    ctx.cite(step, f"{minion} pays {amount} blood for {what}")
-    who = state.minion(minion).controller
-    return spent(state.move_blood(minion, -amount), who, f"{minion} spent {amount} blood", ctx)
+from checker.engine.state import Minion, State
+from checker.engine.table import drain_excess, pay_pool, replace_card
+from checker.engine.turn_order import advance_to
 
 
 def untap(state: State, ctx: Ctx) -> State:
@@ -197,18 +132,6 @@ def _play_master(state: State, who: str, card: MasterCard, ctx: Ctx) -> State:
                         stays_in_play=card.location or card.in_play or card.discipline is not None)
 
 
-def drain_excess(state: State, minion: str, ctx: Ctx) -> State:
-    """Blood over capacity drains off a controlled vampire; an uncontrolled one may hold it."""
-    m = state.minion(minion)
-    if not m.is_vampire or m.blood <= m.capacity:
-        return state
-    if m.location == "uncontrolled" and ctx.p("uncontrolled_may_exceed_capacity"):
-        return state
-    excess = m.blood - m.capacity
-    ctx.cite("uncontrolled_drain", f"{excess} blood over {m.name}'s capacity drains to the bank")
-    return state.move_blood(m.name, -excess)
-
-
 def _schedule_param(state: State, player: str, ctx: Ctx) -> tuple[str, int, int]:
     """(the parameter that sets this turn's transfers, the turn counted, the transfers)."""
     schedule = ctx.p("transfer_schedule")
@@ -321,36 +244,6 @@ def _uncontrolled(state: State, me: str, name: str, param: str, ctx: Ctx) -> Min
     if v.controller != me or v.location != "uncontrolled":
         ctx.illegal_param(param, f"{name} is not one of {me}'s uncontrolled vampires")
     return v
-
-
-def end_influence(state: State, ctx: Ctx) -> State:
-    """Transfers left are lost; uncontrolled vampires at capacity become controlled (ref14:II.D.4)."""
-    me = state.current
-    p = state.player(me)
-    if p.transfers:
-        ctx.cite("transfers_lost", f"{me}'s {p.transfers} remaining transfers are lost")
-    state = state.with_player(me, transfers=None)
-    limit = ctx.p("max_controlled_vampires")
-    for v in state.minions_of(me, "uncontrolled"):
-        if v.blood < v.capacity:
-            ctx.cite("below_capacity", f"{v.name} has {v.blood} blood, less than its capacity {v.capacity}: "
-                                       "it stays uncontrolled")
-            continue
-        controlled = len([m for m in state.minions_of(me, "ready", "torpor") if m.is_vampire])
-        if limit is not None and controlled >= limit:
-            ctx.cite_param("max_controlled_vampires", f"{v.name} stays uncontrolled: {me} already controls "
-                                                      f"{limit} vampires")
-            continue
-        tapped = bool(ctx.p("control_enters_tapped"))
-        state = state.with_minion(v.name, location="ready", tapped=tapped)
-        ctx.cite("control", f"{v.name} has {v.blood} blood, at least its capacity "
-                                            f"{v.capacity}, and becomes controlled"
-                       + (" (tapped)" if tapped else " and ready, untapped"))
-        if tapped:
-            ctx.cite_param("control_enters_tapped", f"{v.name} enters play tapped")
-        state = drain_excess(state, v.name, ctx)
-        state = on_control(state, v.name, ctx)
-    return state
 
 
 def discard(state: State, decision: Discard, ctx: Ctx) -> State:

@@ -1,7 +1,7 @@
 """Cards replaced later than at once: 'Do not replace until after combat' (this action, your next unlock phase).
 
 A card played from hand is replaced at once (ref14:I.H.1, rb95:3.2.playing-the-cards.important-rule:
-"Unless a card says otherwise ..."): :func:`checker.engine.phases.replace_card`. A card that says
+"Unless a card says otherwise ..."): :func:`checker.engine.table.replace_card`. A card that says
 otherwise leaves its player's hand one card short until combat is over or the action is finished
 (ref14:I.H.2), or until her next unlock phase (its text, rb95:12.p1): the draw waits in
 ``State.deferred_draws`` and is made by :func:`draw_deferred` at that point.
@@ -13,8 +13,8 @@ from dataclasses import replace
 from typing import Literal
 
 from checker.engine.context import Ctx
-from checker.engine.phases import replace_card
 from checker.engine.state import State
+from checker.engine.table import replace_card
 
 Replace = Literal["now", "after_combat", "after_action", "next_unlock"]
 Until = Literal["combat", "action", "unlock"]

@@ -12,9 +12,9 @@ from __future__ import annotations
 from checker.engine.context import Ctx
 from checker.engine.decisions import EquipmentCard
 from checker.engine.events import IllegalDecision
-from checker.engine.phases import pay_blood, pay_pool
 from checker.engine.requirements import check_minion_card
 from checker.engine.state import State
+from checker.engine.table import pay_blood, pay_pool
 
 
 def found_equipment(state: State, minion: str, card: EquipmentCard, ctx: Ctx) -> State:

@@ -8,7 +8,7 @@ of its decks.
 
 from __future__ import annotations
 
-from checker.engine import actions, decks, phases
+from checker.engine import actions, decks, phases, turn_order
 from checker.engine.cards import ResourceCard, VampireCard
 from checker.engine.combat_decisions import BlockCombat, Round, Strike
 from checker.engine.context import Ctx
@@ -143,7 +143,7 @@ def _room(state: State, who: str, ctx: Ctx) -> bool:
 
 def master(state: State, ctx: Ctx) -> State:
     me = state.current
-    state = phases.advance_to(state, "master", ctx, "the master phase")
+    state = turn_order.advance_to(state, "master", ctx, "the master phase")
     ctx.announce("sol_master", f"{me}'s master phase")
     for _ in range(30):  # 2a: a cached vampire, or the top of the crypt, while he takes them
         d = state.deck(me)
@@ -227,7 +227,7 @@ def _use(state: State, card: ResourceCard, ctx: Ctx, step: str) -> State | None:
 
 def minion(state: State, ctx: Ctx) -> State:
     me = state.current
-    state = phases.advance_to(state, "minion", ctx, "the minion phase")
+    state = turn_order.advance_to(state, "minion", ctx, "the minion phase")
     ctx.announce("sol_minion", f"{me}'s minion phase: master cards cannot be used now")
     state = _hunts_first(state, ctx)
     for _ in range(20):
@@ -320,7 +320,7 @@ def _no_card_actions(state: State, ctx: Ctx) -> State:
 
 def influence(state: State, ctx: Ctx) -> State:
     me = state.current
-    state = phases.advance_to(state, "influence", ctx, "the influence phase")
+    state = turn_order.advance_to(state, "influence", ctx, "the influence phase")
     points = int(ctx.p("transfers_per_turn"))
     ctx.cite("sol_influence", f"{me} has {points} influence points")
     ended = False

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from checker.engine import phases
+from checker.engine import phases, turn_order
 from checker.engine.cards import ResourceCard, VampireCard
 from checker.engine.context import Ctx
 from checker.engine.damage import burn_minion
 from checker.engine.decisions import Influence
 from checker.engine.decks import Card, draw, has_deck, sync_counts, to_bottom
-from checker.engine.phases import pay_pool
 from checker.engine.state import PHASES, Minion, Retainer, State
+from checker.engine.table import pay_pool
 from checker.solitaire.decisions import BurnVampires, ReviewCrypt, ReviewResources
 
 IN_PLAY = ("ready", "torpor")
@@ -192,7 +192,7 @@ def _end_by_caching(state: State, points: int, step: str, ctx: Ctx) -> State:
     me = state.current
     ctx.cite(step, f"caching ends {me}'s influence phase" + (f": her {points} remaining point(s) are lost"
                                                              if points else ""))
-    return phases.advance_to(state.with_player(me, transfers=None), "discard", ctx, "caching")
+    return turn_order.advance_to(state.with_player(me, transfers=None), "discard", ctx, "caching")
 
 
 def cache(state: State, card: VampireCard | ResourceCard, points: int, ctx: Ctx) -> tuple[State, int]:

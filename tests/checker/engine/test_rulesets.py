@@ -17,8 +17,8 @@ from reference.rulesets import RULESETS_FILE, load_rulesets, rulesets
 from tests.conftest import ROOT
 
 ENGINE = ROOT / "checker" / "engine"
-PARAM_USE = re.compile(r'(?:ctx\.p|ctx\.prule|cite_param|illegal_param)\(\s*"([a-z_]+)"')
-STEP_USE = re.compile(r'(?:ctx\.cite|ctx\.illegal|ctx\.step)\(\s*"([a-z_]+)"|ctx, "([a-z_]+)"')
+PARAM_USE = re.compile(r'(?:ctx\.p|ctx\.prule|cite_param|illegal_param)\(\s*"([a-z_]+)"|\bparam="([a-z_]+)"')
+STEP_USE = re.compile(r'(?:ctx\.cite|ctx\.illegal|ctx\.step)\(\s*"([a-z_]+)"|ctx, "([a-z_]+)"|\bstep="([a-z_]+)"')
 
 
 def _used(pattern: re.Pattern[str]) -> set[str]:
