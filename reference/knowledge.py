@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from reference.cardlayer import CardLayer, build_card_layer
-from reference.corpus import Corpus, build_corpus
-from reference.errata import Erratum, load_errata
+from reference.corpus import Corpus
+from reference.corpus import corpus as the_corpus
+from reference.errata import Erratum
 from reference.graph import Graph, build_graph
 from reference.links import Link, load_links
-from reference.rulesets import base_rulesets
+from reference.rulesets import project_errata
 
 
 @dataclass(frozen=True)
@@ -25,10 +26,11 @@ class Reference:
 
 
 def build_reference() -> Reference:
-    """Parse, link and build the graph; raises ProblemsError on bad input."""
-    corpus = build_corpus()
+    """Link the corpus and build the graph; raises ProblemsError on bad input. The corpus and errata are the ones
+    the rulesets are composed from (one of each per process)."""
+    corpus = the_corpus()
     links = tuple(load_links(corpus))
-    errata = tuple(load_errata(corpus, base_rulesets()))
+    errata = project_errata()
     cards = build_card_layer(corpus)
     return Reference(corpus=corpus, links=links, graph=build_graph(corpus, links, errata, cards), errata=errata,
                      cards=cards)

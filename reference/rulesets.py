@@ -13,7 +13,7 @@ from pydantic import Field, StringConstraints
 
 from reference.corpus import Corpus
 from reference.documents import DATA_DIR, display_path
-from reference.errata import apply_errata, load_errata
+from reference.errata import Erratum, apply_errata, load_errata
 from reference.parameters import NAMES, check_value
 from reference.problems import Problem, ProblemsError
 from reference.ruleset_model import MissingStep as MissingStep
@@ -137,9 +137,15 @@ def base_rulesets() -> MappingProxyType[str, Ruleset]:
 
 
 @cache
-def rulesets() -> MappingProxyType[str, Ruleset]:
-    """The rulesets the engine plays: ``rulesets.yaml`` with the errata of ``reference/errata`` applied."""
+def project_errata() -> tuple[Erratum, ...]:
+    """The errata of ``reference/errata``, read once per process, against the base rulesets and the one corpus."""
     from reference.corpus import corpus
 
-    base = base_rulesets()
-    return MappingProxyType(apply_errata(base, load_errata(corpus(), base)))
+    return tuple(load_errata(corpus(), base_rulesets()))
+
+
+@cache
+def rulesets() -> MappingProxyType[str, Ruleset]:
+    """The rulesets the engine plays: ``rulesets.yaml`` with the errata of ``reference/errata`` applied, composed
+    once per process, from the same corpus and errata as the reference (reference/knowledge.py)."""
+    return MappingProxyType(apply_errata(base_rulesets(), project_errata()))

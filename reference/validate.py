@@ -7,7 +7,8 @@ from pathlib import Path
 import networkx as nx
 
 from reference.cardlayer import CardLayer, build_card_layer
-from reference.corpus import Corpus, build_corpus
+from reference.corpus import Corpus
+from reference.corpus import corpus as the_corpus
 from reference.documents import display_path
 from reference.errata import load_errata
 from reference.golden import CARD_IDS_FILE, IDS_FILE, card_id_drift, id_drift
@@ -29,7 +30,7 @@ def _where(corpus: Corpus, rule_id: str, line: int | None = None) -> tuple[str, 
 def validate(links_path: Path = LINKS_DIR, ruling_links: Path = RULING_LINKS_DIR) -> list[Problem]:
     """Every integrity problem of the corpus, links, graph, cards, rulings and golden ids."""
     try:
-        corpus = build_corpus()
+        corpus = the_corpus()
     except ProblemsError as exc:
         return exc.problems
     problems: list[Problem] = []

@@ -42,7 +42,7 @@ def validate(
 ) -> None:
     """Check the reference: documents, citations, curated links, cards, rulings and their terms, golden ids."""
     from reference.cardlayer import build_card_layer
-    from reference.corpus import build_corpus
+    from reference.corpus import corpus as the_corpus
     from reference.graph import build_graph
     from reference.links import LINKS_DIR, load_links
     from reference.rulinglinks import RULING_LINKS_DIR
@@ -52,7 +52,7 @@ def validate(
     problems = run_validation(links_path, ruling_links or RULING_LINKS_DIR)
     if problems:
         fail([str(p) for p in problems] + [f"{len(problems)} problem(s)"], EXIT_PROBLEMS)
-    corpus = build_corpus()
+    corpus = the_corpus()  # parsed by the validation already
     loaded = load_links(corpus, links_path)
     layer = build_card_layer(corpus)
     g = build_graph(corpus, loaded, cards=layer)
