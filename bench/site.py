@@ -45,7 +45,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
 from checker.site import build, graphs
-from checker.site.pages import rule_doc
+from checker.site.docnames import rule_doc
 from reference import effectcheck
 
 ROOT = build.ROOT
@@ -172,7 +172,7 @@ def plain_project(src: Path, copies: int) -> int:
                     body.append(f"## {title}\n\n" + "".join(f"- {link(here, clone_doc(rule_doc(i), k), i)}\n"
                                                             for i in held))
             pages[here] = "\n".join(body)
-    from checker.site.card_pages import card_docs
+    from checker.site.docnames import card_docs
     from reference.cards import era_cards
 
     cards = era_cards()

@@ -13,8 +13,9 @@ from typing import Any
 from checker.scenarios.coverage import coverage
 from checker.scenarios.killmatrix import kill_matrix
 from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
-from checker.site import card_pages, graphs, pages, recovery, searchdata, titles, topics
+from checker.site import card_pages, docnames, graphs, pages, recovery, searchdata, titles, topics
 from checker.site.schema_doc import schema_fragment
+from checker.site.writing import SiteError as SiteError
 from checker.site.writing import WriteError, remove_leftovers, writable_folder, write_atomic
 from reference.documents import PACKAGE_DIR
 from reference.knowledge import reference
@@ -28,10 +29,6 @@ BUILD = ROOT / "_build"
 DATA = BUILD / "site-data"
 GENERATED = ("rule", "scenario", "source", *card_pages.GENERATED)  # stub folders under docs/, made by every build
 SEARCH_DIR = "pagefind"
-
-
-class SiteError(ValueError):
-    """The site could not be built; the message says why."""
 
 
 @dataclass(frozen=True)
@@ -52,10 +49,6 @@ def _write_if_changed(path: Path, content: str) -> bool:
     return True
 
 
-def _stub(doc: str, title: str) -> str:
-    return f"---\norphan: true\n---\n\n# {titles.md_heading(title)}\n\n```{{rules-page}} {doc}\n```\n"
-
-
 def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     """(page data by docname, generated stubs by docname)."""
     loaded, problems = load_all(list(scenario_dirs))
@@ -69,24 +62,27 @@ def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str,
         "home": pages.home_page(data), "coverage": pages.coverage_page(data),
         "editions": pages.editions_page(data), "errata": pages.errata_page(data), "schema": schema_fragment(),
         "cards": pages.cards_page(data),
-        "topics": topics.topics_page(loaded, outcomes, pages.scenario_doc),
+        "topics": topics.topics_page(loaded, outcomes, docnames.scenario_doc),
     }
     stubs: dict[str, str] = {}
     for s in SOURCES:
         fragments[f"source/{s}"] = pages.source_page(data, s)
-        stubs[f"source/{s}"] = _stub(f"source/{s}", ref.corpus.documents[s].title)
+        stubs[f"source/{s}"] = titles.stub(f"source/{s}", ref.corpus.documents[s].title)
     parts = searchdata.parts_text(ref.corpus)
+    cards = card_pages.CardSite(data)
+    rulings = card_pages.rulings_by_rule(cards)
     for rid in ref.corpus.rules:
-        doc = pages.rule_doc(rid)
-        fragments[doc] = pages.rule_page(data, rid) | {"parts_text": parts.get(rid, [])}
-        stubs[doc] = _stub(doc, titles.rule_title(ref.corpus, rid))
+        doc = docnames.rule_doc(rid)
+        fragments[doc] = pages.rule_page(data, rid) | {"parts_text": parts.get(rid, []),
+                                                       "rulings": rulings.get(rid, [])}
+        stubs[doc] = titles.stub(doc, titles.rule_title(ref.corpus, rid))
     _refuse_shared_pages([sc.path for sc in loaded])
     for sc in loaded:
-        doc = pages.scenario_doc(sc.path)
+        doc = docnames.scenario_doc(sc.path)
         text = (ROOT / sc.path).read_text(encoding="utf-8")
         fragments[doc] = pages.scenario_page(data, sc, text)
-        stubs[doc] = _stub(doc, titles.scenario_title(sc.scenario.title, sc.scenario.question))
-    card_fragments, card_stubs = card_pages.card_site(data)
+        stubs[doc] = titles.stub(doc, titles.scenario_title(sc.scenario.title, sc.scenario.question))
+    card_fragments, card_stubs = card_pages.card_site(data, cards)
     fragments.update(card_fragments)
     stubs.update(card_stubs)
     return fragments, stubs
@@ -96,10 +92,10 @@ def _refuse_shared_pages(paths: Sequence[str]) -> None:
     """Two scenario files on one page would hide one of them: name every such pair."""
     by_page: dict[str, list[str]] = {}
     for path in paths:
-        by_page.setdefault(pages.scenario_doc(path).casefold(), []).append(path)
+        by_page.setdefault(docnames.scenario_doc(path).casefold(), []).append(path)
     shared = [sorted(ps) for ps in by_page.values() if len(ps) > 1]
     if shared:
-        raise SiteError("\n".join(f"{' and '.join(ps)} would share the page {pages.scenario_doc(ps[0])}: "
+        raise SiteError("\n".join(f"{' and '.join(ps)} would share the page {docnames.scenario_doc(ps[0])}: "
                                    "rename one of them" for ps in shared))
 
 

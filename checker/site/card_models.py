@@ -75,6 +75,17 @@ class RulingShown(Model):
     verified_by: list[ScenarioUse]
 
 
+class RulingOnRule(Model):
+    """A ruling as a rule's page lists it: how it bears on the rule and why, linked to it on its card's page."""
+
+    kind: str
+    why: str
+    ruling: Entry
+    text: str
+    date: str | None
+    references: str
+
+
 class PrintingShown(Model):
     set: str
     set_name: str

@@ -10,7 +10,6 @@ rendered as text (checker/site/render_cards.py); a title that goes into a stub i
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
@@ -29,12 +28,15 @@ from checker.site.card_models import (
     PrintingShown,
     RuleApplied,
     RulingList,
+    RulingOnRule,
     RulingRow,
     RulingShown,
     ScenarioUse,
     Standing,
 )
-from checker.site.pages import SiteData, rule_doc, scenario_doc
+from checker.site.docnames import authority_doc, card_docs, rule_doc, scenario_doc, slug
+from checker.site.pages import SiteData
+from checker.site.titles import stub
 from reference.cardlayer import CardLayer, build_card_layer
 from reference.cards import Card, era_cards
 from reference.corpus import Authority
@@ -49,51 +51,6 @@ BROWSE = "browse/index"
 LISTS = {"browse/cards-by-set": "Cards by first set", "browse/cards-by-type": "Cards by type",
          "browse/cards-by-clan": "Cards by clan", "browse/rulings": "Rulings by date",
          "browse/authorities": "Ruling authorities"}
-_LIGATURES = str.maketrans({"œ": "oe", "Œ": "Oe", "æ": "ae", "Æ": "Ae", "ß": "ss", "ø": "o", "Ø": "O", "ł": "l",
-                            "Ł": "L", "đ": "d", "Đ": "D", "þ": "th", "ð": "d"})
-
-
-def slug(text: str) -> str:
-    """Lower-case ASCII words joined by hyphens: "Sacré-Cœur Cathedral, France" -> "sacre-coeur-cathedral-france"."""
-    plain = unicodedata.normalize("NFKD", text.translate(_LIGATURES)).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
-
-
-def card_docs(cards: Iterable[Card]) -> dict[str, str]:
-    """Card id -> page: ``card/<slug of the name>``; namesakes get their qualified name, then their id (so does a
-    qualified name that happens to spell another card's name)."""
-    by_slug: dict[str, list[Card]] = {}
-    for card in cards:
-        by_slug.setdefault(slug(card.name) or str(card.vekn_id), []).append(card)
-    docs: dict[str, str] = {}
-    for name, same in by_slug.items():
-        if len(same) == 1:
-            docs[same[0].id] = f"card/{name}"
-            continue
-        qualified = {c.id: slug(c.qualified_name) for c in same}
-        clash = len(set(qualified.values())) < len(same)
-        for c in same:
-            docs[c.id] = f"card/{qualified[c.id]}" + (f"-{c.vekn_id}" if clash else "")
-    taken: dict[str, int] = {}
-    for doc in docs.values():
-        taken[doc] = taken.get(doc, 0) + 1
-    return {cid: f"{doc}-{cid.rsplit(':', 1)[-1]}" if taken[doc] > 1 else doc for cid, doc in docs.items()}
-
-
-def authority_doc(code: str) -> str:
-    return f"authority/{code.lower()}"
-
-
-def md_escaped(text: str) -> str:
-    """Text for a Markdown heading: every ASCII punctuation mark backslash-escaped, so it is never markup."""
-    return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", " ".join(text.split()))
-
-
-def stub(doc: str, title: str, toctree: Iterable[str] = ()) -> str:
-    """The MyST page of a fragment; ``toctree`` lists the pages it leads to (relative names)."""
-    tree = "".join(f"{entry}\n" for entry in toctree)
-    tail = f"\n```{{toctree}}\n:maxdepth: 1\n\n{tree}```\n" if tree else ""
-    return f"---\norphan: true\n---\n\n# {md_escaped(title)}\n\n```{{rules-page}} {doc}\n```\n{tail}"
 
 
 def _day(d: date | None) -> str | None:
@@ -362,14 +319,27 @@ def authority_page(site: CardSite, code: str, a: Authority) -> AuthorityPage:
                          rows=ruling_rows(site, mine, authority=code))
 
 
+def rulings_by_rule(site: CardSite) -> dict[str, list[dict[str, Any]]]:
+    """Per rule, the rulings the ruling links tie to it (applying it, adding to it, saying otherwise), by date."""
+    found: dict[str, list[tuple[date, str, RulingOnRule]]] = {}
+    for link in site.layer.links:
+        ruling = site.layer.rulings.get(link.ruling)
+        if ruling is None or link.rule not in site.data.ref.corpus.rules:
+            continue
+        found.setdefault(link.rule, []).append((ruling.date or date.max, ruling.id, RulingOnRule(
+            kind=link.kind, why=link.why, ruling=site.ruling_link(ruling), text=ruling.plain, date=_day(ruling.date),
+            references=", ".join(ruling.references))))
+    return {rule: [_dump(r) for _, _, r in sorted(items, key=lambda x: x[:2])] for rule, items in found.items()}
+
+
 def _dump(page: Model) -> dict[str, Any]:
     """The fragment: defaults left out, to keep the 1,100-odd files small."""
     return page.model_dump(mode="json", exclude_defaults=True)
 
 
-def card_site(data: SiteData) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+def card_site(data: SiteData, site: CardSite | None = None) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
     """(fragments, stubs) of every card, authority and browsing page."""
-    site = CardSite(data)
+    site = site or CardSite(data)
     fragments: dict[str, dict[str, Any]] = {}
     stubs: dict[str, str] = {}
     for card in site.cards:

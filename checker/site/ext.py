@@ -76,7 +76,7 @@ class RuleRole(SphinxRole):
     """``{rule}`ref14:V.D.5.c``` in hand-written pages: a link to the rule, checked."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        from checker.site.pages import rule_doc
+        from checker.site.docnames import rule_doc
 
         rule_id = self.text.strip()
         doc = rule_doc(rule_id) if ":" in rule_id else ""

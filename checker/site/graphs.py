@@ -10,7 +10,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from checker.site.writing import TEMP_SUFFIX, write_atomic
+from checker.site.docnames import graph_file, rule_doc
+from checker.site.writing import TEMP_SUFFIX, SiteError, write_atomic
 from reference.graph import neighbourhood
 from reference.knowledge import Reference
 
@@ -29,8 +30,6 @@ def _quote(s: str) -> str:
 def dot_source(ref: Reference, rule: str) -> str:
     """The picture of a rule's neighbourhood; each other rule in it links to its page (the picture is inlined in the
     rule's page, rule/<source>/<name>.html, so a link climbs two folders to the site's root)."""
-    from checker.site.pages import rule_doc
-
     sub = neighbourhood(ref.graph, rule, 1)
     keep = [rule, *sorted((n for n in sub if n != rule), key=lambda n: (sub.nodes[n].get("type") != "rule", n))]
     keep = keep[:MAX_NODES]
@@ -59,13 +58,10 @@ def write_graphs(ref: Reference, folder: Path) -> int:
     The .gv is the source its .svg was drawn from: it is written only once the .svg is in place,
     so a build stopped half-way draws again every picture it had not finished.
     """
-    from checker.site.pages import SAFE
-
     folder.mkdir(parents=True, exist_ok=True)
     changed: dict[str, str] = {}
     for rid in ref.corpus.rules:
-        source, path = rid.split(":", 1)
-        name = f"{source}-{SAFE.sub('-', path)}"
+        name = graph_file(rid)
         gv, svg = folder / f"{name}.gv", folder / f"{name}.svg"
         text = dot_source(ref, rid)
         if not svg.is_file() or not gv.is_file() or gv.read_bytes() != text.encode("utf-8"):
@@ -77,8 +73,6 @@ def write_graphs(ref: Reference, folder: Path) -> int:
 
 
 def _draw(sources: dict[str, str], tmp: Path, folder: Path) -> None:
-    from checker.site.build import SiteError
-
     dot = shutil.which("dot")
     if dot is None:
         raise SiteError("the rule pictures need Graphviz's `dot`, which is not on PATH "

@@ -8,12 +8,10 @@ so an incremental build re-reads exactly the pages whose content changed.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import PurePosixPath
 from typing import Any
 
 from checker.scenarios.coverage import Coverage, Statuses, translations_of
@@ -21,40 +19,13 @@ from checker.scenarios.impact import flatten
 from checker.scenarios.killmatrix import Mutant
 from checker.scenarios.load import LoadedScenario
 from checker.scenarios.run import Outcome
+from checker.site.docnames import graph_file, rule_doc, scenario_doc
 from checker.site.implemented import engine_names
 from reference.describe import describe
 from reference.graph import all_conflicts
 from reference.knowledge import Reference
 from reference.model import SOURCES
 from reference.rulesets import Ruleset
-
-SAFE = re.compile(r"[^A-Za-z0-9._-]+")
-EXACT = re.compile(r"[a-z0-9_][a-z0-9._-]*")  # a file or folder name a page name can spell as it is
-
-
-def rule_doc(rule_id: str) -> str:
-    """The page of a rule: ``rule/ref14/V.D.5.c``."""
-    source, path = rule_id.split(":", 1)
-    return f"rule/{source}/{SAFE.sub('-', path)}"
-
-
-def scenario_doc(path: str) -> str:
-    """The page of a scenario file: ``scenario/combat/steal-blood`` for ``scenarios/combat/steal-blood.yaml``.
-
-    The path under the ``scenarios`` folder, without ``.yaml``, when that spells it exactly (lower-case
-    ASCII letters, digits, ``._-``). Any other path (a space, an accent, ``.yml``, capitals) gets a
-    readable approximation plus a short hash of that path, so two files never share a page.
-    """
-    parts = PurePosixPath(path).parts
-    rel = parts[parts.index("scenarios") + 1:] if "scenarios" in parts[:-1] else parts
-    rel = tuple(p for p in rel if p != "/") or ("x",)
-    *folders, name = rel
-    stem = PurePosixPath(name).stem
-    if name.endswith(".yaml") and all(EXACT.fullmatch(p) for p in (*folders, stem)):
-        return "/".join(("scenario", *folders, stem))
-    digest = hashlib.sha256("/".join(rel).encode("utf-8", "surrogatepass")).hexdigest()[:8]
-    readable = [SAFE.sub("-", p).strip("-.").lower() or "x" for p in (*folders, stem)]
-    return "/".join(("scenario", *readable[:-1], f"{readable[-1]}-{digest}"))
 
 
 @dataclass(frozen=True)
@@ -143,7 +114,7 @@ def rule_page(data: SiteData, rule_id: str) -> dict[str, Any]:
                    | {(f"{p} (parameter)", fn) for p, _, _ in params for fn in param_fns.get(p, ())})
     return {
         "kind": "rule", "id": rule_id, "doc": rule_doc(rule_id), "status": rule_status(data, rule_id),
-        "rule": d, "graph": f"{rule_id.split(':', 1)[0]}-{SAFE.sub('-', rule_id.split(':', 1)[1])}.svg",
+        "rule": d, "graph": f"{graph_file(rule_id)}.svg",
         "tested_by": _runs(data, cov.named.get(rule_id, set())),
         "exercised_by": _runs(data, cov.exercised.get(rule_id, set()) - cov.named.get(rule_id, set())),
         "not_testable": data.statuses.untestable.get(rule_id),
@@ -289,7 +260,7 @@ def errata_page(data: SiteData) -> dict[str, Any]:
 def cards_page(data: SiteData) -> dict[str, Any]:
     """Each era card's encoding status (rules cards --status) and the scenarios that use it."""
     from checker.scenarios.cardsuse import CardUses
-    from checker.site.card_pages import card_docs
+    from checker.site.docnames import card_docs
     from reference.cards import era_cards
     from reference.effectcheck import encodings, status
 

@@ -4,101 +4,19 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 from docutils import nodes
 
-BADGES = {
-    "passing": "tested, passing",
-    "failing": "failing",
-    "exercised": "exercised by passing scenarios",
-    "untested": "untested",
-    "not-testable": "not testable",
-    "not-normative": "not normative",
-    "pass": "pass",
-    "fail": "FAIL",
-    "answered": "answered",
-}
-
-
-class Ctx(Protocol):
-    docname: str
-
-    def link(self, target_doc: str | None, text: str, anchor: str = "") -> nodes.Node: ...
-
-    def graph_svg(self, name: str) -> str | None: ...
-
-
-def text(s: Any) -> nodes.Text:
-    return nodes.Text(str(s))
-
-
-def para(*parts: nodes.Node | str, classes: list[str] | None = None) -> nodes.paragraph:
-    p = nodes.paragraph(classes=classes or [])
-    for part in parts:
-        p += text(part) if isinstance(part, str) else part
-    return p
-
-
-def rubric(title: str) -> nodes.rubric:
-    return nodes.rubric(title, title)
-
-
-def badge(status: str) -> nodes.inline:
-    label = BADGES.get(status, status)
-    return nodes.inline(label, label, classes=["rules-badge", f"rules-{status}"])
-
-
-def literal(s: str) -> nodes.literal_block:
-    block = nodes.literal_block(s, s, classes=["rules-text"])
-    block["language"] = "none"
-    return block
-
-
-def raw(html: str) -> nodes.raw:
-    """Our own fixed HTML (pagefind attributes); never text from data."""
-    return nodes.raw("", html, format="html")
-
-
-def bullets(items: list[nodes.Node]) -> nodes.bullet_list:
-    lst = nodes.bullet_list()
-    for item in items:
-        li = nodes.list_item()
-        li += item if isinstance(item, nodes.paragraph) else para(item)
-        lst += li
-    return lst
-
-
-def table(headers: list[str], rows: list[list[nodes.Node | str]], classes: list[str] | None = None) -> nodes.table:
-    tbl = nodes.table(classes=["rules-table", *(classes or [])])
-    group = nodes.tgroup(cols=len(headers))
-    tbl += group
-    for _ in headers:
-        group += nodes.colspec(colwidth=1)
-    head = nodes.thead()
-    group += head
-    row = nodes.row()
-    for h in headers:
-        entry = nodes.entry()
-        entry += para(h)
-        row += entry
-    head += row
-    body = nodes.tbody()
-    group += body
-    for r in rows:
-        row = nodes.row()
-        for cell in r:
-            entry = nodes.entry()
-            entry += cell if isinstance(cell, nodes.Element) and not isinstance(cell, nodes.inline | nodes.reference) \
-                else para(cell)
-            row += entry
-        body += row
-    return tbl
+from checker.site.blocks import Ctx, badge, bullets, literal, para, raw, rubric, table, text
+from checker.site.card_models import RulingOnRule
+from checker.site.docnames import rule_doc
+from checker.site.render_answer import answer_opening, folded, state_table
+from checker.site.render_cards import RENDERERS
+from checker.site.render_search import filter_span, meta_span, not_indexed, parts_text, search_characters
 
 
 def page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    from checker.site.render_cards import RENDERERS
-
     if f["kind"] == "rule":
         return [*breadcrumbs(ctx, f), *rule_page(ctx, f), *previous_next(ctx, f)]
     return {
@@ -115,8 +33,6 @@ def _rel(ctx: Ctx, items: list[dict[str, Any]], title: str) -> list[nodes.Node]:
     for it in items:
         doc = None
         if it.get("type", "rule") == "rule":
-            from checker.site.pages import rule_doc
-
             doc = rule_doc(it["id"])
         label = it.get("raw") or it.get("title") or it.get("first_line") or ""
         parts: list[nodes.Node | str] = [ctx.link(doc, it["id"])]
@@ -172,8 +88,6 @@ def edition(ctx: Ctx, name: str) -> nodes.Node:
 
 
 def rule_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    from checker.site.render_search import filter_span, meta_span, not_indexed, parts_text, search_characters
-
     d = f["rule"]
     out: list[nodes.Node] = [raw('<div data-pagefind-body>')]
     src = d["source"]
@@ -204,6 +118,8 @@ def rule_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     if f["exercised_by"]:
         out.append(rubric("Scenarios whose answers applied it"))
         out.append(_runs_table(ctx, f["exercised_by"]))
+    if f.get("rulings"):
+        out += _rulings(ctx, f["rulings"])
     out.append(raw("</div>"))
     parts = f.get("parts_text", [])
     out += parts_text(parts)
@@ -223,8 +139,6 @@ def rule_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     out += _rel(ctx, d["translated_by"], "Translated by")
     between_rules = [c for c in d["conflicts_with"] if c["type"] == "rule"]  # a ruling's show on its own page
     if between_rules:
-        from checker.site.pages import rule_doc
-
         out.append(rubric("Conflicts with"))
         for c in between_rules:
             out.append(para(ctx.link(rule_doc(c["id"]), c["id"]), f" — {c.get('why', '')}"))
@@ -242,6 +156,20 @@ def rule_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     else:  # inlined, so each rule in the picture links to its page; it scrolls sideways on a phone
         out.append(raw(f'<div class="rules-graph">{svg}</div>'))  # its <title> names it: "The rules around ..."
     return out
+
+
+RULING_KINDS = {"applies": "applies this rule", "extends": "adds to this rule", "conflicts_with": "says otherwise"}
+
+
+def _rulings(ctx: Ctx, found: list[dict[str, Any]]) -> list[nodes.Node]:
+    """The rulings on cards tied to this rule, each linked to its place on its card's page."""
+    items: list[nodes.Node] = []
+    for r in (RulingOnRule.model_validate(x) for x in found):
+        item = para(ctx.link(r.ruling.doc, r.ruling.name, r.ruling.anchor), f" — {r.text}")
+        item += nodes.inline("", f" ({r.references}{', ' + r.date if r.date else ''}; "
+                                 f"{RULING_KINDS.get(r.kind, r.kind)}: {r.why})", classes=["rules-why"])
+        items.append(item)
+    return [rubric(f"Rulings on cards ({len(items)})"), bullets(items)]
 
 
 def source_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
@@ -262,9 +190,6 @@ def source_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
 
 
 def scenario_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    from checker.site.pages import rule_doc
-    from checker.site.render_answer import answer_opening, folded, state_table
-
     out: list[nodes.Node] = [raw('<div data-pagefind-body>'), para(f["title"], classes=["rules-title"]),
                              para(f["question"]), *answer_opening(f)]
     names = sorted({run["ruleset"] for run in f["runs"]} | {"scenario"})
@@ -302,8 +227,6 @@ def _joined(ctx: Ctx, items: list[dict[str, Any]]) -> list[nodes.Node | str]:
 
 
 def coverage_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    from checker.site.pages import rule_doc
-
     rows: list[list[nodes.Node | str]] = [
         [ctx.link(f"source/{r['source']}", r["source"]), str(r["normative"]), str(r["tested"]), str(r["exercised"]),
          str(r["not_testable"]), str(r["untested"])] for r in f["rows"]]

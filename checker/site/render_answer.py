@@ -12,7 +12,7 @@ from typing import Any
 
 from docutils import nodes
 
-from checker.site.render import badge, bullets, para, raw, rubric, table
+from checker.site.blocks import badge, bullets, para, raw, rubric, table
 
 
 def answer_opening(f: dict[str, Any]) -> list[nodes.Node]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from docutils import nodes
 
+from checker.site.blocks import Ctx, badge, bullets, para, raw, rubric, table
 from checker.site.card_models import (
     AuthorityList,
     AuthorityPage,
@@ -23,7 +24,6 @@ from checker.site.card_models import (
     RulingShown,
     ScenarioUse,
 )
-from checker.site.render import Ctx, badge, bullets, para, raw, rubric, table
 
 ENGINE = {"encoded": "The rules engine plays every part of its text; a scenario can name it with card:.",
           "not encodable": "The rules engine cannot play it yet: it lacks ",

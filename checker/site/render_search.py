@@ -11,7 +11,7 @@ from typing import Any
 
 from docutils import nodes
 
-from checker.site.render import literal, raw
+from checker.site.blocks import literal, raw
 from checker.site.searchdata import cjk_characters
 
 PARTS_WEIGHT = "0.5"  # a section is found by its parts' words, but below the parts themselves

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from checker.site.pages import rule_doc
-from checker.site.render import BADGES
+from checker.site.blocks import BADGES
+from checker.site.docnames import rule_doc
 from checker.site.titles import SHORT_NAMES, rule_title
 from reference.corpus import Corpus
 from reference.model import SOURCES

@@ -8,6 +8,7 @@ the headline. Titles go into MyST stubs, so :func:`md_heading` makes any text in
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from reference.corpus import Corpus
 from reference.model import Document, Kind, Rule
@@ -112,3 +113,11 @@ def md_heading(text: str) -> str:
     """Text for a Markdown heading on one line, every ASCII punctuation mark escaped: shown as written,
     never read as markup (MyST roles, HTML, emphasis, links)."""
     return _PUNCTUATION.sub(r"\\\1", " ".join(text.split()))
+
+
+def stub(doc: str, title: str, toctree: Iterable[str] = ()) -> str:
+    """The MyST page of a fragment: its title as an inert heading, the directive that renders the fragment, and
+    a table of contents when ``toctree`` lists the pages it leads to (relative names)."""
+    tree = "".join(f"{entry}\n" for entry in toctree)
+    tail = f"\n```{{toctree}}\n:maxdepth: 1\n\n{tree}```\n" if tree else ""
+    return f"---\norphan: true\n---\n\n# {md_heading(title)}\n\n```{{rules-page}} {doc}\n```\n{tail}"

@@ -12,7 +12,11 @@ from pathlib import Path
 
 from reference.atomic import TEMP_SUFFIX, WriteError, write_atomic
 
-__all__ = ["TEMP_SUFFIX", "WriteError", "remove_leftovers", "writable_folder", "write_atomic"]
+__all__ = ["TEMP_SUFFIX", "SiteError", "WriteError", "remove_leftovers", "writable_folder", "write_atomic"]
+
+
+class SiteError(ValueError):
+    """The site could not be built; the message says why (raised by the build and by the pictures it draws)."""
 
 def remove_leftovers(folder: Path) -> int:
     """Remove the temporary files and folders a killed build left under ``folder``; how many there were."""

@@ -18,7 +18,7 @@ from checker.scenarios.coverage import coverage
 from checker.scenarios.load import load_scenario
 from checker.scenarios.run import run
 from checker.site import pages, render
-from checker.site.pages import scenario_doc
+from checker.site.docnames import scenario_doc
 from reference.corpus import corpus
 from reference.knowledge import reference
 from reference.rulesets import rulesets

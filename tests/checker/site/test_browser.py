@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from checker.site.pages import rule_doc
+from checker.site.docnames import rule_doc
 from tests.checker.site.conftest import CHROMIUM
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed; .ci/run installs it")

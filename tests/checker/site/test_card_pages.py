@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import html
+import html.parser
 import http.server
 import re
 import shutil
@@ -19,8 +20,9 @@ from docutils.parsers.rst import Parser
 from docutils.utils import new_document
 from docutils.writers.html5_polyglot import Writer
 
-from checker.site import card_pages, render_cards
-from checker.site.card_pages import CardSite, card_docs, slug
+from checker.site import card_pages, render_cards, titles
+from checker.site.card_pages import CardSite
+from checker.site.docnames import card_docs, slug
 from reference.cards import era_cards, find_card
 from tests.checker.site.conftest import BuiltSite
 
@@ -129,6 +131,21 @@ def test_anchors_are_unique_per_page_and_every_reference_reaches_its_ruling(page
     assert dates == sorted(dates)
 
 
+def test_a_rule_lists_the_rulings_tied_to_it_linked_to_their_place_on_the_card(pages_data: Any) -> None:
+    site, fragments, _ = pages_data
+    on_rules = card_pages.rulings_by_rule(site)
+    bonding = next(r for r in on_rules["ref14:III.C.2.b"] if r["references"] == "TOM 19951109")
+    assert bonding["ruling"] == {"name": "Bonding", "doc": "card/bonding", "anchor": "tom-19951109"}
+    assert bonding["kind"] == "applies" and bonding["date"] == "1995-11-09" and bonding["why"]
+    held = [link for link in site.layer.links if link.rule in site.data.ref.corpus.rules]
+    assert sum(map(len, on_rules.values())) == len(held)  # every ruling link, once, on its rule
+    for rule, found in on_rules.items():
+        dates = [r["date"] or "9999" for r in found]
+        assert dates == sorted(dates), rule
+        for r in found:
+            assert r["ruling"]["anchor"] in [a for x in fragments[r["ruling"]["doc"]]["rulings"] for a in x["anchors"]]
+
+
 def test_authority_pages_give_the_tenure_and_rulings_by_date(pages_data: Any) -> None:
     _, fragments, stubs = pages_data
     tom = fragments["authority/tom"]
@@ -164,7 +181,7 @@ def test_a_title_in_a_stub_is_never_markup(title: str) -> None:
     from myst_parser.parsers.mdit import create_md_parser
 
     md = create_md_parser(MdParserConfig(enable_extensions={"colon_fence"}), RendererHTML)
-    heading = card_pages.stub("card/x", title).split("\n# ", 1)[1].split("\n", 1)[0]
+    heading = titles.stub("card/x", title).split("\n# ", 1)[1].split("\n", 1)[0]
     rendered = md.render(f"# {heading}")
     assert rendered.startswith("<h1>") and rendered.endswith("</h1>\n")
     inner = rendered[4:-6]
@@ -225,6 +242,38 @@ def test_built_ruling_reference_is_reachable_from_the_lists(site: BuiltSite) -> 
     tom = _built(site, "authority/tom")
     assert "Thomas R Wylie" in tom and "1994-12-15 to 1996-07-29" in tom
     assert 'href="../authority/tom.html"' in _built(site, "browse/authorities")
+
+
+class _IgnoredLinks(html.parser.HTMLParser):
+    """The links of a page, each with whether it sits inside an element search does not index."""
+
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[bool] = []
+        self.links: dict[str, bool] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        ignored = bool(self.stack and self.stack[-1]) or any(k == "data-pagefind-ignore" for k, _ in attrs)
+        href = dict(attrs).get("href")
+        if tag == "a" and href:
+            self.links[href] = ignored
+        if tag not in self.VOID:
+            self.stack.append(ignored)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VOID and self.stack:
+            self.stack.pop()
+
+
+def test_built_rule_page_lists_its_rulings(site: BuiltSite) -> None:
+    page = _built(site, "rule/ref14/III.C.2.b")
+    assert "Rulings on cards (" in page
+    links = _IgnoredLinks()
+    links.feed(page)
+    assert links.links["../../card/bonding.html#tom-19951109"] is True  # found on the card's page, not the rule's
+    assert links.links["III.C.2.html"] is False  # the parent rule, indexed
 
 
 def test_built_browse_pages_list_the_card(site: BuiltSite) -> None:

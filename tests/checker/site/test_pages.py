@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from checker.site.build import SiteError, sphinx_build
-from checker.site.pages import rule_doc, scenario_doc
+from checker.site.docnames import rule_doc, scenario_doc
 from reference.corpus import corpus
 from tests.checker.site.conftest import BuiltSite
 

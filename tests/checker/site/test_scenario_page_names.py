@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from checker.site.build import SiteError, collect
-from checker.site.pages import rule_doc, scenario_doc
+from checker.site.docnames import rule_doc, scenario_doc
 
 RULE = "ref14:II.C.1.a"
 SCENARIO = """\

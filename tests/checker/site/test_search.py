@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from checker.site import titles
-from checker.site.pages import rule_doc
+from checker.site.docnames import rule_doc
 from reference.corpus import corpus
 from tests.checker.site.conftest import CHROMIUM, BuiltSite
 

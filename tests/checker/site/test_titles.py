@@ -9,7 +9,7 @@ import pytest
 from markdown_it import MarkdownIt
 
 from checker.site import searchdata, titles
-from checker.site.pages import rule_doc
+from checker.site.docnames import rule_doc
 from reference.corpus import corpus
 from reference.model import SOURCES
 
