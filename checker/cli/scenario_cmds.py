@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -50,8 +51,8 @@ def check(
     """
     from checker.scenarios.lock import LOCK_NAME, DamagedLock, read_lock, suspects
     from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
-    from reference.knowledge import reference
-    from reference.rulesets import rulesets
+    from reference.corpus import corpus
+    from reference.rulesets import project_errata, rulesets
 
     _known_ruleset(ruleset)
     missing = [str(p) for p in paths or [] if not p.exists()]
@@ -62,15 +63,14 @@ def check(
     outcomes = []
     with Progress(console=errors, transient=True, disable=as_json or len(pairs) < 40) as progress:
         task = progress.add_task("checking scenarios", total=len(pairs))
-        for outcome in run_all(pairs):
-            outcomes.append(outcome)
+        for outcome in run_all(pairs):  # the text report needs no trace: each is dropped once judged
+            outcomes.append(outcome if as_json or show_coverage else replace(outcome, trace=(), before=None))
             progress.advance(task)
-    ref = reference()
     try:
         lock, damaged = read_lock(SCENARIOS_DIR / LOCK_NAME), None
     except DamagedLock as exc:
         lock, damaged = {}, str(exc)
-    suspect = suspects(loaded, lock, ref.corpus, rulesets(), ref.errata)
+    suspect = suspects(loaded, lock, corpus(), rulesets(), project_errata())  # the rules' texts, not their graph
     tracked = SCENARIOS_DIR.resolve()
     unconfirmed = sorted({s.scenario for s in suspect if s.scenario not in lock
                           and (SCENARIOS_DIR.parent / s.scenario).resolve().is_relative_to(tracked)})
