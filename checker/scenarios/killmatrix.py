@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.scenarios.load import LoadedScenario
-from checker.scenarios.run import run
+from checker.scenarios.run import Outcome, run
 from reference.parameters import alternatives
 from reference.rulesets import MissingStep, Ruleset
 
@@ -44,24 +44,30 @@ def _label(sc: LoadedScenario, label: str) -> str:
     return sc.path if label in sc.scenario.rulesets else f"{sc.path} [{label}]"
 
 
-def reads(loaded: Iterable[LoadedScenario], editions: Mapping[str, Ruleset]
+def reads(loaded: Iterable[LoadedScenario], editions: Mapping[str, Ruleset], outcomes: Iterable[Outcome] | None = None
           ) -> dict[str, list[tuple[LoadedScenario, str, set[str]]]]:
-    """Per base ruleset, the passing runs and the parameters each one read."""
+    """Per base ruleset, the passing runs and the parameters each one read: from ``outcomes`` when the caller has
+    already run every scenario under every label (in the same order), else by running them."""
+    scenarios = list(loaded)
+    if outcomes is None:
+        outcomes = (run(sc, sc.ruleset_for(label, editions)) for sc in scenarios for label in sc.labels)
+    by_path = {sc.path: sc for sc in scenarios}
     out: dict[str, list[tuple[LoadedScenario, str, set[str]]]] = {}
-    for sc in loaded:
-        for label in sc.labels:
-            outcome = run(sc, sc.ruleset_for(label, editions))
-            if outcome.status == "pass":
-                out.setdefault(sc.base_of(label), []).append((sc, label, {param for param, _ in outcome.reads}))
+    for outcome in outcomes:
+        sc = by_path.get(outcome.scenario)
+        if sc is not None and outcome.status == "pass" and outcome.ruleset in sc.labels:
+            out.setdefault(sc.base_of(outcome.ruleset), []).append(
+                (sc, outcome.ruleset, {param for param, _ in outcome.reads}))
     return out
 
 
 def kill_matrix(loaded: list[LoadedScenario], editions: Mapping[str, Ruleset], *, first_only: bool = False,
-                only: Iterable[str] | None = None) -> list[Mutant]:
-    """Every mutant of every ruleset the scenarios use; ``first_only`` stops at the first run that kills each."""
+                only: Iterable[str] | None = None, outcomes: Iterable[Outcome] | None = None) -> list[Mutant]:
+    """Every mutant of every ruleset the scenarios use; ``first_only`` stops at the first run that kills each.
+    ``outcomes``: every scenario's runs, when the caller has them (spares running them again)."""
     wanted = set(only) if only is not None else None
     matrix: list[Mutant] = []
-    for name, runs in sorted(reads(loaded, editions).items()):
+    for name, runs in sorted(reads(loaded, editions, outcomes).items()):
         base = editions[name]
         for param, p in base.parameters.items():
             if wanted is not None and param not in wanted:

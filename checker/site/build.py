@@ -57,7 +57,7 @@ def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str,
     outcomes = tuple(run_all(runs(loaded)))
     ref = reference()
     data = pages.SiteData(ref, tuple(loaded), outcomes, coverage(outcomes), rulesets(),
-                          tuple(kill_matrix(loaded, rulesets(), first_only=True)))
+                          tuple(kill_matrix(loaded, rulesets(), first_only=True, outcomes=outcomes)))
     fragments: dict[str, dict[str, Any]] = {
         "home": pages.home_page(data), "coverage": pages.coverage_page(data),
         "editions": pages.editions_page(data), "errata": pages.errata_page(data), "schema": schema_fragment(),

@@ -8,6 +8,7 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import cache
 from pathlib import PurePosixPath
 
 from reference.cards import Card
@@ -22,6 +23,7 @@ def rule_doc(rule_id: str) -> str:
     return f"rule/{source}/{SAFE.sub('-', path)}"
 
 
+@cache
 def scenario_doc(path: str) -> str:
     """The page of a scenario file: ``scenario/combat/steal-blood`` for ``scenarios/combat/steal-blood.yaml``.
 
