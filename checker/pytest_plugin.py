@@ -1,6 +1,12 @@
 """A pytest plugin: every scenario file under a ``scenarios`` folder is a test item per ruleset.
 
 ``pytest scenarios/`` then works with ``-k``, ``-x``, ``-n auto`` and ``--junitxml``.
+
+Collecting reads only each file's ``rulesets`` and ``variants`` (the item names); the file is loaded
+and checked in full by the first of its items to run, once per process. With ``-n``, every worker
+collects every file but loads only those it runs, so the workers share the loading as they share
+the answering. A file whose item names cannot be read is loaded at once and, if broken, is one
+failing item listing every problem.
 """
 
 from __future__ import annotations
@@ -36,18 +42,59 @@ class ScenarioError(Exception):
 
 
 class ScenarioFile(pytest.File):
-    def collect(self) -> Iterator[pytest.Item]:
-        from checker.scenarios.load import load_scenario
-        from reference.problems import ProblemsError
-        from reference.rulesets import rulesets
+    _loaded: Any = None
 
-        try:
-            loaded = load_scenario(self.path, set(_known()), rulesets())
-        except ProblemsError as exc:
-            yield BrokenScenario.from_parent(self, name="load", problems=[str(p) for p in exc.problems])
-            return
-        for label in loaded.labels:
-            yield ScenarioItem.from_parent(self, name=label, loaded=loaded, ruleset=label)
+    def collect(self) -> Iterator[pytest.Item]:
+        labels = _labels(self.path)
+        if labels is None:  # not even the names: load now, so that a broken file is one item with its problems
+            from reference.problems import ProblemsError
+
+            try:
+                labels = self.loaded().labels
+            except ProblemsError as exc:
+                yield BrokenScenario.from_parent(self, name="load", problems=[str(p) for p in exc.problems])
+                return
+        for label in labels:
+            yield ScenarioItem.from_parent(self, name=label, ruleset=label)
+
+    def loaded(self) -> Any:
+        """The file loaded and checked in full (a LoadedScenario), once; raises ProblemsError (the same each time)."""
+        if self._loaded is None:
+            from checker.scenarios.load import load_scenario
+            from reference.problems import ProblemsError
+            from reference.rulesets import rulesets
+
+            try:
+                self._loaded = load_scenario(self.path, set(_known()), rulesets())
+            except ProblemsError as exc:
+                self._loaded = exc
+        if isinstance(self._loaded, Exception):
+            raise self._loaded
+        return self._loaded
+
+
+def _labels(path: Path) -> tuple[str, ...] | None:
+    """The item names, read cheaply (libyaml's safe loader, at most the size a scenario file may have): its
+    ``rulesets`` then its ``variants``; None when they are not there to read as names."""
+    import yaml
+
+    from reference.yamlsource import MAX_BYTES
+
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+        data = yaml.load(raw, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) if len(raw) <= MAX_BYTES else None
+    except (OSError, yaml.YAMLError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    names, variants = data.get("rulesets"), data.get("variants", {})
+    if not isinstance(names, list) or not names or not isinstance(variants, dict):
+        return None
+    labels = (*names, *variants)
+    if not all(isinstance(x, str) and x for x in labels) or len(set(labels)) < len(labels):
+        return None
+    return labels
 
 
 class BrokenScenario(pytest.Item):
@@ -66,22 +113,32 @@ class BrokenScenario(pytest.Item):
 
 
 class ScenarioItem(pytest.Item):
-    def __init__(self, *, loaded: Any, ruleset: str, **kwargs: Any) -> None:
+    def __init__(self, *, ruleset: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.loaded = loaded
         self.ruleset = ruleset
+        self.title = self.name
 
     def runtest(self) -> None:
         from checker.scenarios.run import run
+        from reference.problems import ProblemsError
         from reference.rulesets import rulesets
 
-        outcome = run(self.loaded, self.loaded.ruleset_for(self.ruleset, rulesets()))
+        assert isinstance(self.parent, ScenarioFile)
+        try:
+            loaded = self.parent.loaded()
+        except ProblemsError as exc:
+            raise ScenarioError("\n".join(str(p) for p in exc.problems)) from None
+        self.title = loaded.scenario.title
+        if self.ruleset not in loaded.labels:  # read otherwise by the full load than by the quick one
+            raise ScenarioError(f"{self.ruleset!r} is not one of the file's rulesets or variants: "
+                                f"{', '.join(loaded.labels)}")
+        outcome = run(loaded, loaded.ruleset_for(self.ruleset, rulesets()))
         if outcome.status == "fail":
             raise ScenarioError("\n".join(outcome.failures))
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, ScenarioError):
-            return f"{self.loaded.scenario.title} [{self.ruleset}]\n{excinfo.value}"
+            return f"{self.title} [{self.ruleset}]\n{excinfo.value}"
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[Path, int, str]:
