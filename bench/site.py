@@ -4,9 +4,10 @@ Everything happens in temporary directories (never docs/ nor _build/), with Sphi
 
 1. cold build, real size. (a) ``build_site(search=False)`` from a clean state, into a copy of the hand-written
    docs, with a copy of scenarios/ (answering them, page data, graph pictures, Sphinx). (b) a plain MyST project
-   of the same rules, no extension: a page per rule (id as title, verbatim text in a code block, links to its
-   parent, children, citations, same_as, conflicts_with and translations), a page per source document listing
-   its rules; conf.py has myst_parser and furo only. Goal: (a)/(b) <= 1.5x.
+   of the same pages' text, no extension: a page per rule (id as title, verbatim text in a code block, links to
+   its parent, children, citations, same_as, conflicts_with and translations), per era card (its text and its
+   rulings' text), per scenario (title, question, links to the rules it tests, the file in a code block) and
+   per source document listing its rules; conf.py has myst_parser and furo only. Goal: (a)/(b) <= 1.5x.
 2. incremental rebuild: edit one scenario's question in the copy and time a second ``build_site`` into the same
    directories. Goal: under 3 s. Then edit one card effect in a copy of the card encodings (Acrobatics'
    superior dodge marked not modelled, which changes its card page and the card lists) and time a third.
@@ -151,9 +152,11 @@ def plain_project(src: Path, copies: int) -> int:
     toc = "\n".join(f"source/{s}" for s in sources)
     pages = {"index": f"# Plain MyST rules\n\n```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n"}
 
+    def md(text: str) -> str:
+        return re.sub(r"([\[\]\\*_`<>{}#])", r"\\\1", " ".join(text.split()))
+
     def link(here: str, target: str, text: str) -> str:
-        text = re.sub(r"([\[\]\\*_`<>])", r"\\\1", text)
-        return f"[{text}]({posixpath.relpath(target, posixpath.dirname(here))}.md)"
+        return f"[{md(text)}]({posixpath.relpath(target, posixpath.dirname(here))}.md)"
 
     for k in range(copies):
         for rid in ref.corpus.rules:
@@ -177,10 +180,27 @@ def plain_project(src: Path, copies: int) -> int:
 
     cards = era_cards()
     docs = card_docs(cards)
-    for k in range(copies):  # a page per era card: its name, its text (the real site adds rulings and scenarios)
+    on_card: dict[str, list[str]] = {}
+    for ruling in (ref.cards.rulings.values() if ref.cards else ()):
+        on_card.setdefault(ruling.subject, []).append(f"- {md(ruling.plain)} ({', '.join(ruling.references)})\n")
+    for k in range(copies):  # a page per era card: its name, its text and its rulings' text
         for card in cards:
             here = clone_doc(docs[card.id], k)
-            pages[here] = f"---\norphan: true\n---\n\n# {card.name}\n\n```none\n{card.text}\n```\n"
+            rulings = "".join(on_card.get(card.id, []))
+            pages[here] = (f"---\norphan: true\n---\n\n# {card.name}\n\n```none\n{card.text}\n```\n"
+                           + (f"\n## Rulings\n\n{rulings}" if rulings else ""))
+    from checker.scenarios.suite import SCENARIOS_DIR, load_all
+    from checker.site.docnames import scenario_doc
+
+    loaded, _ = load_all([SCENARIOS_DIR])
+    for k in range(copies):  # a page per scenario: its question, the rules it tests, its file
+        for sc in loaded:
+            here = clone_doc(scenario_doc(sc.path), k)
+            text = (ROOT / sc.path).read_text(encoding="utf-8")
+            fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", text)), default=0))
+            tests = "".join(f"- {link(here, clone_doc(rule_doc(r), k), r)}\n" for r in sc.scenario.tests)
+            pages[here] = (f"---\norphan: true\n---\n\n# {md(sc.scenario.title)}\n\n{md(sc.scenario.question)}\n\n"
+                           f"## Tests\n\n{tests}\n{fence}yaml\n{text}\n{fence}\n")
     for s in sources:
         here = f"source/{s}"
         rules = "".join(f"- {link(here, rule_doc(r.id), r.id)}\n" for r in ref.corpus.by_source(s))
