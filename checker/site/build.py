@@ -14,6 +14,7 @@ from checker.scenarios.coverage import coverage
 from checker.scenarios.killmatrix import kill_matrix
 from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
 from checker.site import card_pages, docnames, graphs, pages, recovery, searchdata, titles, topics
+from checker.site.page_models import dump
 from checker.site.schema_doc import schema_fragment
 from checker.site.writing import SiteError as SiteError
 from checker.site.writing import WriteError, remove_leftovers, writable_folder, write_atomic
@@ -59,14 +60,14 @@ def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str,
     data = pages.SiteData(ref, tuple(loaded), outcomes, coverage(outcomes), rulesets(),
                           tuple(kill_matrix(loaded, rulesets(), first_only=True, outcomes=outcomes)))
     fragments: dict[str, dict[str, Any]] = {
-        "home": pages.home_page(data), "coverage": pages.coverage_page(data),
-        "editions": pages.editions_page(data), "errata": pages.errata_page(data), "schema": schema_fragment(),
-        "cards": pages.cards_page(data),
+        "home": dump(pages.home_page(data)), "coverage": dump(pages.coverage_page(data)),
+        "editions": dump(pages.editions_page(data)), "errata": dump(pages.errata_page(data)),
+        "schema": schema_fragment(), "cards": dump(pages.cards_page(data)),
         "topics": topics.topics_page(loaded, outcomes, docnames.scenario_doc),
     }
     stubs: dict[str, str] = {}
     for s in SOURCES:
-        fragments[f"source/{s}"] = pages.source_page(data, s)
+        fragments[f"source/{s}"] = dump(pages.source_page(data, s))
         stubs[f"source/{s}"] = titles.stub(f"source/{s}", ref.corpus.documents[s].title)
     parts = searchdata.parts_text(ref.corpus)
     cards = card_pages.CardSite(data)

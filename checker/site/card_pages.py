@@ -35,6 +35,7 @@ from checker.site.card_models import (
     Standing,
 )
 from checker.site.docnames import authority_doc, card_docs, rule_doc, scenario_doc, slug
+from checker.site.page_models import dump
 from checker.site.pages import SiteData
 from checker.site.titles import stub
 from reference.cardlayer import CardLayer, build_card_layer
@@ -329,12 +330,8 @@ def rulings_by_rule(site: CardSite) -> dict[str, list[dict[str, Any]]]:
         found.setdefault(link.rule, []).append((ruling.date or date.max, ruling.id, RulingOnRule(
             kind=link.kind, why=link.why, ruling=site.ruling_link(ruling), text=ruling.plain, date=_day(ruling.date),
             references=", ".join(ruling.references))))
-    return {rule: [_dump(r) for _, _, r in sorted(items, key=lambda x: x[:2])] for rule, items in found.items()}
-
-
-def _dump(page: Model) -> dict[str, Any]:
-    """The fragment: defaults left out, to keep the 1,100-odd files small."""
-    return page.model_dump(mode="json", exclude_defaults=True)
+    return {rule: [dump(r, compact=True) for _, _, r in sorted(items, key=lambda x: x[:2])]
+            for rule, items in found.items()}
 
 
 def card_site(data: SiteData, site: CardSite | None = None) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
@@ -344,14 +341,14 @@ def card_site(data: SiteData, site: CardSite | None = None) -> tuple[dict[str, d
     stubs: dict[str, str] = {}
     for card in site.cards:
         doc = site.docs[card.id]
-        fragments[doc] = _dump(card_page(site, card))
+        fragments[doc] = dump(card_page(site, card), compact=True)
         stubs[doc] = stub(doc, card.qualified_name if len(site.named[card.name]) > 1 else card.name)
     for code, a in data.ref.corpus.authorities.items():
         doc = authority_doc(code)
-        fragments[doc] = _dump(authority_page(site, code, a))
+        fragments[doc] = dump(authority_page(site, code, a), compact=True)
         stubs[doc] = stub(doc, site.authority_name(code))
     for doc, page in browse_pages(site).items():
-        fragments[doc] = _dump(page)
+        fragments[doc] = dump(page, compact=True)
         stubs[doc] = stub(doc, LISTS.get(doc, "Cards, rulings and authorities"),
                           [d.removeprefix("browse/") for d in LISTS] if doc == BROWSE else ())
     return fragments, stubs

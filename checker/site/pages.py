@@ -21,6 +21,29 @@ from checker.scenarios.load import LoadedScenario
 from checker.scenarios.run import Outcome
 from checker.site.docnames import graph_file, rule_doc, scenario_doc
 from checker.site.implemented import engine_names
+from checker.site.page_models import (
+    Amended,
+    CardsPage,
+    CardStatusRow,
+    ConflictPair,
+    ConflictTopic,
+    CoveragePage,
+    CoverageRow,
+    EditionShown,
+    EditionsPage,
+    ErrataPage,
+    ErratumShown,
+    HomePage,
+    NotTestable,
+    ParameterProof,
+    ParameterShown,
+    SideBySide,
+    SideBySideRow,
+    SourceCitation,
+    SourceFigures,
+    SourcePage,
+    SourceRule,
+)
 from reference.describe import describe
 from reference.graph import all_conflicts
 from reference.knowledge import Reference
@@ -129,17 +152,16 @@ def repr_value(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def source_page(data: SiteData, source: str) -> dict[str, Any]:
+def source_page(data: SiteData, source: str) -> SourcePage:
     doc = data.ref.corpus.documents[source]
-    rules = []
-    for r in data.ref.corpus.by_source(source):
-        rules.append({"id": r.id, "doc": rule_doc(r.id), "kind": r.kind.value, "status": rule_status(data, r.id),
-                      "text": r.body, "depth": r.path.count("."),
-                      "citations": [{"raw": c.raw, "target": c.target,
-                                     "doc": rule_doc(c.target) if c.target in data.ref.corpus.rules else None}
-                                    for c in r.citations if c.target]})
-    return {"kind": "source", "id": source, "title": doc.title, "author": doc.author, "date": doc.date,
-            "what": doc.what, "file": doc.file, "rules": rules}
+    rules = [SourceRule(id=r.id, doc=rule_doc(r.id), kind=r.kind.value, status=rule_status(data, r.id), text=r.body,
+                        depth=r.path.count("."),
+                        citations=[SourceCitation(raw=c.raw, target=c.target,
+                                                  doc=rule_doc(c.target) if c.target in data.ref.corpus.rules else None)
+                                   for c in r.citations if c.target])
+             for r in data.ref.corpus.by_source(source)]
+    return SourcePage(kind="source", id=source, title=doc.title, author=doc.author, date=doc.date, what=doc.what,
+                      file=doc.file, rules=rules)
 
 
 def scenario_page(data: SiteData, sc: LoadedScenario, text: str) -> dict[str, Any]:
@@ -177,7 +199,7 @@ def _answer_lines(answer: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def coverage_page(data: SiteData) -> dict[str, Any]:
+def coverage_page(data: SiteData) -> CoveragePage:
     """Per source, the figures `rules check --coverage` prints, the untested rules and the not testable ones."""
     corpus = data.ref.corpus
     marks = data.statuses.untestable
@@ -185,40 +207,39 @@ def coverage_page(data: SiteData) -> dict[str, Any]:
     for s in data.statuses.by_source():
         failing = [r.id for r in corpus.by_source(s.source)
                    if r.normative and data.coverage.named.get(r.id, set()) & data.coverage.failing]
-        rows.append({"source": s.source, "title": corpus.documents[s.source].title, "normative": s.normative,
-                     "tested": len(s.tested), "exercised": len(s.exercised_only),
-                     "not_testable": len(s.not_testable), "untested": len(s.untested),
-                     "untested_ids": list(s.untested), "failing_ids": failing,
-                     "not_testable_ids": [{"id": rid, "why": marks[rid]} for rid in s.not_testable]})
-    return {"kind": "coverage", "rows": rows}
+        rows.append(CoverageRow(source=s.source, title=corpus.documents[s.source].title, normative=s.normative,
+                                tested=len(s.tested), exercised=len(s.exercised_only),
+                                not_testable=len(s.not_testable), untested=len(s.untested),
+                                untested_ids=list(s.untested), failing_ids=failing,
+                                not_testable_ids=[NotTestable(id=rid, why=marks[rid]) for rid in s.not_testable]))
+    return CoveragePage(kind="coverage", rows=rows)
 
 
-def editions_page(data: SiteData) -> dict[str, Any]:
-    topics: dict[str, dict[str, Any]] = {}
+def editions_page(data: SiteData) -> EditionsPage:
+    pairs: dict[str, list[ConflictPair]] = {}
+    involved: dict[str, set[str]] = {}
     corpus = data.ref.corpus
     for u, v, d in all_conflicts(data.ref.graph):
-        t = topics.setdefault(d.get("topic") or "other", {"topic": d.get("topic") or "other", "pairs": [],
-                                                           "rules": set()})
-        t["pairs"].append({"a": u, "b": v, "why": d.get("why", ""), "a_text": corpus.rules[u].body,
-                           "b_text": corpus.rules[v].body, "a_doc": rule_doc(u), "b_doc": rule_doc(v)})
-        t["rules"] |= {u, v}
+        topic = d.get("topic") or "other"
+        pairs.setdefault(topic, []).append(ConflictPair(a=u, b=v, why=d.get("why", ""), a_text=corpus.rules[u].body,
+                                                        b_text=corpus.rules[v].body, a_doc=rule_doc(u),
+                                                        b_doc=rule_doc(v)))
+        involved.setdefault(topic, set()).update((u, v))
     by_scenario: dict[str, list[Outcome]] = {}
     for o in data.outcomes:
         by_scenario.setdefault(o.scenario, []).append(o)
     out = []
-    for t in sorted(topics.values(), key=lambda x: x["topic"]):
-        demos = []
-        for sc in data.loaded:
-            if t["rules"] & set((*sc.scenario.tests, *sc.scenario.cites)) and len(sc.labels) > 1:
-                demos.append(_side_by_side(sc, by_scenario.get(sc.path, [])))
-        out.append({"topic": t["topic"], "pairs": t["pairs"], "scenarios": [x for x in demos if x["differs"]][:6]
-                    or demos[:3]})
-    editions = [{"name": r.name, "title": r.title, "description": r.description, "sources": list(r.sources)}
+    for topic in sorted(pairs):
+        demos = [_side_by_side(sc, by_scenario.get(sc.path, [])) for sc in data.loaded
+                 if involved[topic] & set((*sc.scenario.tests, *sc.scenario.cites)) and len(sc.labels) > 1]
+        out.append(ConflictTopic(topic=topic, pairs=pairs[topic],
+                                 scenarios=[x for x in demos if x.differs][:6] or demos[:3]))
+    editions = [EditionShown(name=r.name, title=r.title, description=r.description, sources=list(r.sources))
                 for r in data.editions.values()]
-    return {"kind": "editions", "editions": editions, "topics": out, "parameters": _parameter_proofs(data)}
+    return EditionsPage(kind="editions", editions=editions, topics=out, parameters=_parameter_proofs(data))
 
 
-def _parameter_proofs(data: SiteData) -> list[dict[str, Any]]:
+def _parameter_proofs(data: SiteData) -> list[ParameterShown]:
     """Per parameter: its value and owning rule under each edition, and the scenario that fails if it changes."""
     proof: dict[tuple[str, str], Mutant] = {}
     for m in data.kills:
@@ -231,33 +252,37 @@ def _parameter_proofs(data: SiteData) -> list[dict[str, Any]]:
             prm = rs.parameters[name]
             killer = proof.get((name, ed))
             path = killer.killed_by[0].split(" [")[0] if killer else ""
-            rows.append({"ruleset": ed, "value": repr_value(prm.value), "rule": prm.rule,
-                         "rule_doc": rule_doc(prm.rule), "changed_to": repr_value(killer.value) if killer else "",
-                         "scenario": path, "doc": scenario_doc(path) if path else ""})
-        out.append({"name": name, "rows": rows})
+            rows.append(ParameterProof(ruleset=ed, value=repr_value(prm.value), rule=prm.rule,
+                                       rule_doc=rule_doc(prm.rule),
+                                       changed_to=repr_value(killer.value) if killer else "", scenario=path,
+                                       doc=scenario_doc(path) if path else ""))
+        out.append(ParameterShown(name=name, rows=rows))
     return out
 
 
-def _side_by_side(sc: LoadedScenario, outcomes: list[Outcome]) -> dict[str, Any]:
+def _side_by_side(sc: LoadedScenario, outcomes: list[Outcome]) -> SideBySide:
     flat = {o.ruleset: flatten({"answer": o.answer, "illegal": (o.illegal or {}).get("rule")}) for o in outcomes}
     keys = sorted({k for f in flat.values() for k in f})
     differing = [k for k in keys if len({repr(f.get(k)) for f in flat.values()}) > 1]
-    rows = [{"ruleset": o.ruleset, "status": o.status,
-             "values": {k: repr_value(flat[o.ruleset].get(k)) for k in differing}} for o in outcomes]
-    return {"scenario": sc.path, "doc": scenario_doc(sc.path), "title": sc.scenario.title,
-            "keys": differing, "rows": rows, "differs": bool(differing)}
+    rows = [SideBySideRow(ruleset=o.ruleset, status=o.status,
+                          values={k: repr_value(flat[o.ruleset].get(k)) for k in differing}) for o in outcomes]
+    return SideBySide(scenario=sc.path, doc=scenario_doc(sc.path), title=sc.scenario.title, keys=differing,
+                      rows=rows, differs=bool(differing))
 
 
-def errata_page(data: SiteData) -> dict[str, Any]:
-    return {"kind": "errata", "errata": [
-        {**e.model_dump(), "amends": [{"rule": a.rule, "text": a.text,
-                                       "doc": rule_doc(a.rule) if a.rule in data.ref.corpus.rules else None}
-                                      for a in e.amends],
-         "source_doc": rule_doc(e.source) if e.source else None}
-        for e in data.ref.errata]}
+def errata_page(data: SiteData) -> ErrataPage:
+    return ErrataPage(kind="errata", errata=[
+        ErratumShown(id=e.id, title=e.title, date=e.date, authority=e.authority, source=e.source,
+                     source_doc=rule_doc(e.source) if e.source else None, why=e.why,
+                     amends=[Amended(rule=a.rule, text=a.text,
+                                     doc=rule_doc(a.rule) if a.rule in data.ref.corpus.rules else None)
+                             for a in e.amends],
+                     parameters=e.parameters, rulesets=list(e.rulesets),
+                     new_ruleset=e.new_ruleset.name if e.new_ruleset else None)
+        for e in data.ref.errata])
 
 
-def cards_page(data: SiteData) -> dict[str, Any]:
+def cards_page(data: SiteData) -> CardsPage:
     """Each era card's encoding status (rules cards --status) and the scenarios that use it."""
     from checker.scenarios.cardsuse import CardUses
     from checker.site.docnames import card_docs
@@ -271,27 +296,26 @@ def cards_page(data: SiteData) -> dict[str, Any]:
     for card in era_cards():
         state, missing = status(card, known)
         used = [scenario_doc(s.path) for s in uses.of(card)]
-        rows.append({"id": card.id, "name": card.qualified_name, "types": " / ".join(card.types), "status": state,
-                     "missing": list(missing), "scenarios": used, "doc": docs[card.id]})
+        rows.append(CardStatusRow(id=card.id, name=card.qualified_name, types=" / ".join(card.types), status=state,
+                                  missing=list(missing), scenarios=used, doc=docs[card.id]))
     counts: dict[str, int] = {}
     for r in rows:
-        counts[str(r["status"])] = counts.get(str(r["status"]), 0) + 1
-    return {"kind": "cards", "counts": counts, "cards": rows}
+        counts[r.status] = counts.get(r.status, 0) + 1
+    return CardsPage(kind="cards", counts=counts, cards=rows)
 
 
-def home_page(data: SiteData) -> dict[str, Any]:
+def home_page(data: SiteData) -> HomePage:
     corpus = data.ref.corpus
     statuses = [rule_status(data, r) for r in corpus.rules]
-    return {
-        "kind": "home",
-        "sources": [{"id": s, "title": corpus.documents[s].title, "date": corpus.documents[s].date,
-                     "rules": sum(1 for _ in corpus.by_source(s)),
-                     "normative": sum(1 for r in corpus.by_source(s) if r.normative)} for s in SOURCES],
-        "scenarios": len(data.loaded), "runs": len(data.outcomes),
-        "passing": sum(1 for o in data.outcomes if o.status == "pass"),
-        "failing": sum(1 for o in data.outcomes if o.status == "fail"),
-        "rules_tested": statuses.count("passing"), "rules_failing": statuses.count("failing"),
-        "rules_exercised": statuses.count("exercised"), "rules_untested": statuses.count("untested"),
-        "rules_not_testable": statuses.count("not-testable"),
-        "conflicts": len(all_conflicts(data.ref.graph)), "errata": len(data.ref.errata),
-    }
+    return HomePage(
+        kind="home",
+        sources=[SourceFigures(id=s, title=corpus.documents[s].title, date=corpus.documents[s].date,
+                               rules=sum(1 for _ in corpus.by_source(s)),
+                               normative=sum(1 for r in corpus.by_source(s) if r.normative)) for s in SOURCES],
+        scenarios=len(data.loaded), runs=len(data.outcomes),
+        passing=sum(1 for o in data.outcomes if o.status == "pass"),
+        failing=sum(1 for o in data.outcomes if o.status == "fail"),
+        rules_tested=statuses.count("passing"), rules_failing=statuses.count("failing"),
+        rules_exercised=statuses.count("exercised"), rules_untested=statuses.count("untested"),
+        rules_not_testable=statuses.count("not-testable"),
+        conflicts=len(all_conflicts(data.ref.graph)), errata=len(data.ref.errata))

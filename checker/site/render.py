@@ -11,6 +11,7 @@ from docutils import nodes
 from checker.site.blocks import Ctx, badge, bullets, literal, para, raw, rubric, table, text
 from checker.site.card_models import RulingOnRule
 from checker.site.docnames import rule_doc
+from checker.site.page_models import CardsPage, CoveragePage, EditionsPage, ErrataPage, HomePage, SourcePage
 from checker.site.render_answer import answer_opening, folded, state_table
 from checker.site.render_cards import RENDERERS
 from checker.site.render_search import filter_span, meta_span, not_indexed, parts_text, search_characters
@@ -173,17 +174,18 @@ def _rulings(ctx: Ctx, found: list[dict[str, Any]]) -> list[nodes.Node]:
 
 
 def source_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    out: list[nodes.Node] = [para(f"{f['author']} — {f['date']}"), para(f["what"]),
-                             para(f"Kept verbatim in {f['file']}.")]
-    for r in f["rules"]:
-        block = nodes.container(ids=[r["id"]], classes=["rules-source-rule", f"rules-depth-{min(r['depth'], 5)}"])
-        block += para(ctx.link(r["doc"], r["id"]), "  ", badge(r["status"]), classes=["rules-source-head"])
-        block += literal(r["text"])
-        if r["citations"]:
+    page = SourcePage.model_validate(f)
+    out: list[nodes.Node] = [para(f"{page.author} — {page.date}"), para(page.what),
+                             para(f"Kept verbatim in {page.file}.")]
+    for r in page.rules:
+        block = nodes.container(ids=[r.id], classes=["rules-source-rule", f"rules-depth-{min(r.depth, 5)}"])
+        block += para(ctx.link(r.doc, r.id), "  ", badge(r.status), classes=["rules-source-head"])
+        block += literal(r.text)
+        if r.citations:
             links: list[nodes.Node | str] = ["Cites: "]
-            for i, c in enumerate(r["citations"]):
-                links += ([", "] if i else []) + [ctx.link(c["doc"], c["raw"]) if c["doc"]
-                                                  else nodes.inline(c["raw"], f"{c['raw']} (not held)")]
+            for i, c in enumerate(r.citations):
+                links += ([", "] if i else []) + [ctx.link(c.doc, c.raw) if c.doc
+                                                  else nodes.inline(c.raw, f"{c.raw} (not held)")]
             block += para(*links, classes=["rules-cites"])
         out.append(block)
     return out
@@ -227,9 +229,10 @@ def _joined(ctx: Ctx, items: list[dict[str, Any]]) -> list[nodes.Node | str]:
 
 
 def coverage_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    page = CoveragePage.model_validate(f)
     rows: list[list[nodes.Node | str]] = [
-        [ctx.link(f"source/{r['source']}", r["source"]), str(r["normative"]), str(r["tested"]), str(r["exercised"]),
-         str(r["not_testable"]), str(r["untested"])] for r in f["rows"]]
+        [ctx.link(f"source/{r.source}", r.source), str(r.normative), str(r.tested), str(r.exercised),
+         str(r.not_testable), str(r.untested)] for r in page.rows]
     out: list[nodes.Node] = [
         para("The normative rules of each source, each counted once: tested (a passing scenario with an "
              "expectation names it in tests: and the engine used it), exercised only (the engine used it "
@@ -237,18 +240,17 @@ def coverage_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
              "plays could show it), or untested. ", ctx.link("guide/coverage", "The coverage guide"),
              " gives the exact definitions."),
         table(["source", "normative", "tested", "exercised only", "not testable", "untested"], rows)]
-    for r in f["rows"]:
-        if not (r["untested_ids"] or r["failing_ids"] or r["not_testable_ids"]):
+    for r in page.rows:
+        if not (r.untested_ids or r.failing_ids or r.not_testable_ids):
             continue
-        out.append(rubric(f"{r['source']}: {r['title']}"))
-        for label, ids in (("Untested", r["untested_ids"]), ("Named by a failing scenario", r["failing_ids"])):
+        out.append(rubric(f"{r.source}: {r.title}"))
+        for label, ids in (("Untested", r.untested_ids), ("Named by a failing scenario", r.failing_ids)):
             if ids:
                 out.append(para(f"{label} ({len(ids)}): ",
                                 *_joined(ctx, [{"id": i, "doc": rule_doc(i)} for i in ids])))
-        if r["not_testable_ids"]:
+        if r.not_testable_ids:
             out.append(para("Not testable:"))
-            out.append(bullets([para(ctx.link(rule_doc(m["id"]), m["id"]), f" — {m['why']}")
-                                for m in r["not_testable_ids"]]))
+            out.append(bullets([para(ctx.link(rule_doc(m.id), m.id), f" — {m.why}") for m in r.not_testable_ids]))
     return out
 
 
@@ -262,44 +264,43 @@ def section(anchor: str, title: str, children: Sequence[nodes.Node]) -> nodes.se
 
 
 def editions_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+    page = EditionsPage.model_validate(f)
     intro: list[nodes.Node] = [
         para("The engine answers each question under the editions of the rules it belongs to. Each edition is a "
              "date, the documents it follows, and the values of a few rule parameters; the words are in the ",
              ctx.link("glossary", "glossary"), ".")]
     intro.append(table(["edition", "what it is", "documents"],
-                       [[para(edition(ctx, e["name"])), para(f"{e['title']}: {e['description']}"),
-                         ", ".join(e["sources"])] for e in f.get("editions", [])]))
+                       [[para(edition(ctx, e.name)), para(f"{e.title}: {e.description}"), ", ".join(e.sources)]
+                        for e in page.editions]))
     out: list[nodes.Node] = [section("the-editions", "The editions", intro)]
     disagreements: list[nodes.Node] = [para("Every recorded disagreement between the documents, with the scenarios "
                                             "that ask the question under each edition, side by side.")]
-    for t in f["topics"]:
+    for t in page.topics:
         part: list[nodes.Node] = []
-        for p in t["pairs"]:
-            part.append(para(ctx.link(p["a_doc"], p["a"]), " against ", ctx.link(p["b_doc"], p["b"]),
-                             f": {p['why']}"))
-            part.append(table([p["a"], p["b"]], [[literal(p["a_text"]), literal(p["b_text"])]],
-                              classes=["rules-side-by-side"]))
-        for s in t["scenarios"]:
-            part.append(para("Scenario: ", ctx.link(s["doc"], s["title"])))
-            if s["keys"]:
-                rows = [[r["ruleset"], badge(r["status"]), *[r["values"][k] for k in s["keys"]]] for r in s["rows"]]
-                part.append(table(["ruleset", "", *s["keys"]], rows))
+        for p in t.pairs:
+            part.append(para(ctx.link(p.a_doc, p.a), " against ", ctx.link(p.b_doc, p.b), f": {p.why}"))
+            part.append(table([p.a, p.b], [[literal(p.a_text), literal(p.b_text)]], classes=["rules-side-by-side"]))
+        for s in t.scenarios:
+            part.append(para("Scenario: ", ctx.link(s.doc, s.title)))
+            if s.keys:
+                rows: list[list[nodes.Node | str]] = [[r.ruleset, badge(r.status), *[r.values[k] for k in s.keys]]
+                                                      for r in s.rows]
+                part.append(table(["ruleset", "", *s.keys], rows))
             else:
                 part.append(para("The same answer under every edition it is asked in."))
-        topic = t["topic"].replace("-", " ")
-        disagreements.append(section(f"topic-{t['topic']}", topic[:1].upper() + topic[1:], part))
+        topic = t.topic.replace("-", " ")
+        disagreements.append(section(f"topic-{t.topic}", topic[:1].upper() + topic[1:], part))
     out.append(section("where-the-documents-disagree", "Where the documents disagree", disagreements))
     values: list[nodes.Node] = [para("Every value an edition can change, the rule that states it, and a scenario "
                                      "whose answer fails if the value is changed (rules rulesets --kill-matrix lists "
                                      "them all).")]
-    for prm in f["parameters"]:
+    for prm in page.parameters:
         proofs: list[list[nodes.Node | str]] = [
-            [r["ruleset"], r["value"], ctx.link(r["rule_doc"], r["rule"]),
-             (ctx.link(r["doc"], r["scenario"]) if r["doc"] else "no scenario reads it under this edition")
-             if not r["changed_to"] else para(f"set to {r['changed_to']}, ", ctx.link(r["doc"], r["scenario"]),
-                                             " fails")]
-            for r in prm["rows"]]
-        values.append(section(f"parameter-{prm['name']}", prm["name"].replace("_", " "),
+            [r.ruleset, r.value, ctx.link(r.rule_doc, r.rule),
+             (ctx.link(r.doc, r.scenario) if r.doc else "no scenario reads it under this edition")
+             if not r.changed_to else para(f"set to {r.changed_to}, ", ctx.link(r.doc, r.scenario), " fails")]
+            for r in prm.rows]
+        values.append(section(f"parameter-{prm.name}", prm.name.replace("_", " "),
                               [table(["ruleset", "value", "stated by", "proved by"], proofs)]))
     out.append(section("what-each-edition-sets", "What each edition sets, and the scenario that proves it", values))
     return out
@@ -308,49 +309,49 @@ def editions_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
 def errata_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     out: list[nodes.Node] = [para("The errata applied to the reference, oldest first. The documents keep their "
                                   "original words; each erratum records what changed and where.")]
-    for e in f["errata"]:
-        out.append(rubric(e["title"]))
-        out.append(para(f"{e['id']} · {e['date']} · {e['authority']}"))
-        if e["source_doc"]:
-            out.append(para("Published in ", ctx.link(e["source_doc"], e["source"])))
-        out.append(para(e["why"]))
-        for a in e["amends"]:
-            out.append(para("Amends ", ctx.link(a["doc"], a["rule"])))
-            if a["text"]:
-                out.append(literal(a["text"]))
-        if e["parameters"]:
-            out.append(para("Changes " + ", ".join(f"{k} = {v}" for k, v in e["parameters"].items())
-                            + " in " + ", ".join(e["rulesets"] or [e["new_ruleset"]["name"]])))
+    for e in ErrataPage.model_validate(f).errata:
+        out.append(rubric(e.title))
+        out.append(para(f"{e.id} · {e.date} · {e.authority}"))
+        if e.source_doc:
+            out.append(para("Published in ", ctx.link(e.source_doc, e.source or e.source_doc)))
+        out.append(para(e.why))
+        for a in e.amends:
+            out.append(para("Amends ", ctx.link(a.doc, a.rule)))
+            if a.text:
+                out.append(literal(a.text))
+        if e.parameters:
+            out.append(para("Changes " + ", ".join(f"{k} = {v}" for k, v in e.parameters.items())
+                            + " in " + ", ".join(e.rulesets or [e.new_ruleset or ""])))
     return out
 
 
 def cards_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    counts = ", ".join(f"{n} {k}" for k, n in sorted(f["counts"].items()))
+    page = CardsPage.model_validate(f)
+    counts = ", ".join(f"{n} {k}" for k, n in sorted(page.counts.items()))
     out: list[nodes.Node] = [para(
         "Each card of the era (Jyhad to Sabbat) and whether the rules engine plays its text: encoded (every "
         "part of its text is played), not encodable (the mechanics it lacks are named), or not yet encoded. "
         f"{counts}. A scenario can name an encoded card; `rules cards --status` prints the same table.")]
     rows: list[list[nodes.Node | str]] = []
-    for c in f["cards"]:
-        used: list[nodes.Node | str] = [ctx.link(doc, doc.rsplit("/", 1)[-1]) for doc in c["scenarios"][:3]]
-        more = len(c["scenarios"]) - 3
+    for c in page.cards:
+        used: list[nodes.Node | str] = [ctx.link(doc, doc.rsplit("/", 1)[-1]) for doc in c.scenarios[:3]]
+        more = len(c.scenarios) - 3
         cell = para(*[x for i, link in enumerate(used) for x in ((", ", link) if i else (link,))],
                     *([f" (+{more})"] if more > 0 else []))
-        rows.append([para(ctx.link(c["doc"], c["name"]), f" ({c['id']})"), c["types"], c["status"],
-                     "; ".join(c["missing"]), cell])
+        rows.append([para(ctx.link(c.doc, c.name), f" ({c.id})"), c.types, c.status, "; ".join(c.missing), cell])
     out.append(table(["card", "type", "status", "not modelled", "scenarios"], rows))
     return out
 
 
 def home_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    rows: list[list[nodes.Node | str]] = [[ctx.link(f"source/{s['id']}", s["title"]), s.get("date", ""),
-                                           str(s["rules"]), str(s["normative"])] for s in f["sources"]]
+    h = HomePage.model_validate(f)
+    rows: list[list[nodes.Node | str]] = [[ctx.link(f"source/{s.id}", s.title), s.date, str(s.rules),
+                                           str(s.normative)] for s in h.sources]
     figures = [
-        f"{f['scenarios']} scenarios, {f['runs']} runs: {f['passing']} passing, {f['failing']} failing",
-        f"{f['rules_tested']} rules tested by a passing scenario, {f['rules_exercised']} more exercised, "
-        f"{f['rules_failing']} failing, {f['rules_untested']} normative rules untested, "
-        f"{f['rules_not_testable']} not testable",
-        f"{f['conflicts']} recorded disagreements between the documents; {f['errata']} errata",
+        f"{h.scenarios} scenarios, {h.runs} runs: {h.passing} passing, {h.failing} failing",
+        f"{h.rules_tested} rules tested by a passing scenario, {h.rules_exercised} more exercised, "
+        f"{h.rules_failing} failing, {h.rules_untested} normative rules untested, {h.rules_not_testable} not testable",
+        f"{h.conflicts} recorded disagreements between the documents; {h.errata} errata",
     ]
     return [raw('<div id="rules-search" class="rules-search"></div>'),
             rubric("The documents"),

@@ -247,7 +247,7 @@ def test_built_ruling_reference_is_reachable_from_the_lists(site: BuiltSite) -> 
 class _IgnoredLinks(html.parser.HTMLParser):
     """The links of a page, each with whether it sits inside an element search does not index."""
 
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"})
 
     def __init__(self) -> None:
         super().__init__()
