@@ -161,16 +161,16 @@ def plain_project(src: Path, copies: int) -> int:
     for k in range(copies):
         for rid in ref.corpus.rules:
             d, here = describe(ref, rid), clone_doc(rule_doc(rid), k)
-            fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", d["text"])), default=0))
+            fence = "`" * max(3, 1 + max((len(m) for m in re.findall(r"`+", d.text)), default=0))
             body = [f"---\norphan: true\n---\n\n# {rid}\n",
-                    link(here, f"source/{d['source']['id']}", d["source"]["title"]) + "\n",
-                    f"{fence}none\n{d['text']}\n{fence}\n"]
-            cites = [{"id": c["target"]} for c in d["citations"] if c["target"] and c["held"]]
-            for title, items in (("Part of", [d["parent"]] if d["parent"] else []), ("Parts", d["children"]),
-                                 ("Cites", cites), ("The same rule elsewhere", d["same_as"]),
-                                 ("Conflicts with", d["conflicts_with"]),
-                                 ("Translates", d["translates"] + d["translated_by"])):
-                held = [it["id"] for it in items if it["id"] in ref.corpus.rules]
+                    link(here, f"source/{d.source.id}", d.source.title) + "\n",
+                    f"{fence}none\n{d.text}\n{fence}\n"]
+            cites = [c.target for c in d.citations if c.target and c.held]
+            for title, items in (("Part of", [d.parent.id]), ("Parts", [c.id for c in d.children]),
+                                 ("Cites", cites), ("The same rule elsewhere", [c.id for c in d.same_as]),
+                                 ("Conflicts with", [c.id for c in d.conflicts_with]),
+                                 ("Translates", [c.id for c in d.translates + d.translated_by])):
+                held = [i for i in items if i in ref.corpus.rules]
                 if held:
                     body.append(f"## {title}\n\n" + "".join(f"- {link(here, clone_doc(rule_doc(i), k), i)}\n"
                                                             for i in held))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.panel import Panel
@@ -12,6 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from checker.cli.output import EXIT_PROBLEMS, console, escape, fail, guarded, print_json
+
+if TYPE_CHECKING:
+    from reference.describe import Summary
 
 
 class GraphFormat(StrEnum):
@@ -62,22 +66,21 @@ def validate(
                   f"{len(layer.links)} ruling links, {g.number_of_edges()} edges, 0 unparsed citations")
 
 
-def _rel_table(title: str, items: list[dict[str, Any]], show_why: bool = True) -> Table | None:
+def _rel_table(title: str, items: Sequence[Summary], show_why: bool = True) -> Table | None:
     if not items:
         return None
     table = Table(title=title, title_justify="left", show_header=False, box=None, pad_edge=False)
     table.add_column("id", style="cyan", no_wrap=True)
     table.add_column("what")
     for it in items:
-        label = it.get("raw") or it.get("title") or it.get("first_line") or ""
-        if it.get("type") == "external":
+        label = it.raw or it.title or it.first_line or ""
+        if it.type == "external":
             label = f"{label} (not held)"
-        if show_why and it.get("why"):
-            label = (f"{escape(str(label))}\n[dim]{escape(it['why'])}[/dim]" if label
-                     else f"[dim]{escape(it['why'])}[/dim]")
-            table.add_row(escape(it["id"]), label)
+        if show_why and it.why:
+            label = f"{escape(label)}\n[dim]{escape(it.why)}[/dim]" if label else f"[dim]{escape(it.why)}[/dim]"
+            table.add_row(escape(it.id), label)
         else:
-            table.add_row(escape(it["id"]), escape(str(label)))
+            table.add_row(escape(it.id), escape(label))
     return table
 
 
@@ -87,54 +90,54 @@ def show(
     as_json: JsonFlag = False,
 ) -> None:
     """Show a rule: its text, where it is, its parts, citations both ways, links and conflicts."""
-    from reference.describe import describe
+    from reference.describe import Summary, describe
     from reference.knowledge import reference
 
     d = describe(reference(), rule_id)
     if as_json:
-        print_json(d)
+        print_json(d.to_json())
         return
-    lines = d["lines"]["document"]
+    lines = d.lines.document
     head = Text.assemble(
-        (d["id"], "bold cyan"), "  ", (d["kind"], "magenta"),
-        ("  normative" if d["normative"] else "  not normative", "green" if d["normative"] else "dim"),
+        (d.id, "bold cyan"), "  ", (d.kind, "magenta"),
+        ("  normative" if d.normative else "  not normative", "green" if d.normative else "dim"),
     )
-    file_at = f"{d['source']['file']}:{d['lines']['file'][0]}"
-    where = f"{d['source']['title']} — lines {lines[0]}-{lines[1]} ({file_at})"
-    console.print(Panel(Text(d["text"]), title=head, title_align="left"))
+    file_at = f"{d.source.file}:{d.lines.file[0]}"
+    where = f"{d.source.title} — lines {lines[0]}-{lines[1]} ({file_at})"
+    console.print(Panel(Text(d.text), title=head, title_align="left"))
     console.print(Text(where, style="dim"))
     console.print()
-    citations = [{"id": c["target"] or "—", "raw": c["raw"] + ("" if c["held"] or c["target"] is None
-                                                             else " (not held)")}
-                 for c in d["citations"] if c["kind"] in ("pocket", "section", "step")]
-    sections: list[tuple[str, list[dict[str, Any]]]] = [
-        ("Part of", [d["parent"]]),
-        ("Parts", d["children"]),
+    citations = [Summary(id=c.target or "—", type="citation",
+                         raw=c.raw + ("" if c.held or c.target is None else " (not held)"))
+                 for c in d.citations if c.kind in ("pocket", "section", "step")]
+    sections: list[tuple[str, list[Summary]]] = [
+        ("Part of", [d.parent]),
+        ("Parts", d.children),
         ("Cites", citations),
-        ("Cited by", d["cited_by"]),
-        ("Corrects (corrected rulebook)", d["corrects"]),
-        ("Ruled by", d["ruled_by"]),
-        ("Same as", d["same_as"]),
-        ("Rulings on cards that apply or extend it", d["rulings"]),
-        ("Translates", d["translates"]),
-        ("Translated by", d["translated_by"]),
+        ("Cited by", d.cited_by),
+        ("Corrects (corrected rulebook)", d.corrects),
+        ("Ruled by", d.ruled_by),
+        ("Same as", d.same_as),
+        ("Rulings on cards that apply or extend it", d.rulings),
+        ("Translates", d.translates),
+        ("Translated by", d.translated_by),
     ]
     for title, items in sections:
         table = _rel_table(title, items)
         if table is not None:
             console.print(table)
             console.print()
-    for e in d["errata"]:
-        changes = ", ".join(f"{k} = {v}" for k, v in e["parameters"].items())
-        body = Text.assemble((f"{e['date']} · {e['authority']}" + (f" · published in {e['source']}" if e["source"]
-                                                                  else "") + "\n", "dim"),
-                             e["text"] or "(no new wording)",
-                             (f"\n\nchanges {changes} in {', '.join(e['rulesets'])}" if changes else "", "yellow"))
-        console.print(Panel(body, title=f"Erratum {e['id']}: {escape(e['title'])}", title_align="left",
+    for e in d.errata:
+        changes = ", ".join(f"{k} = {v}" for k, v in e.parameters.items())
+        body = Text.assemble((f"{e.date} · {e.authority}" + (f" · published in {e.source}" if e.source else "")
+                              + "\n", "dim"),
+                             e.text or "(no new wording)",
+                             (f"\n\nchanges {changes} in {', '.join(e.rulesets)}" if changes else "", "yellow"))
+        console.print(Panel(body, title=f"Erratum {e.id}: {escape(e.title)}", title_align="left",
                             border_style="blue"))
-    for c in d["conflicts_with"]:
-        body = Text.assemble((c.get("why", "") + "\n\n", "yellow"), c.get("text", ""))
-        console.print(Panel(body, title=f"Conflicts with {escape(c['id'])}", title_align="left",
+    for c in d.conflicts_with:
+        body = Text.assemble(((c.why or "") + "\n\n", "yellow"), c.text or "")
+        console.print(Panel(body, title=f"Conflicts with {escape(c.id)}", title_align="left",
                             border_style="red"))
 
 

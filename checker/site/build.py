@@ -74,14 +74,13 @@ def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str,
     rulings = card_pages.rulings_by_rule(cards)
     for rid in ref.corpus.rules:
         doc = docnames.rule_doc(rid)
-        fragments[doc] = pages.rule_page(data, rid) | {"parts_text": parts.get(rid, []),
-                                                       "rulings": rulings.get(rid, [])}
+        fragments[doc] = dump(pages.rule_page(data, rid, parts.get(rid, []), rulings.get(rid, [])))
         stubs[doc] = titles.stub(doc, titles.rule_title(ref.corpus, rid))
     _refuse_shared_pages([sc.path for sc in loaded])
     for sc in loaded:
         doc = docnames.scenario_doc(sc.path)
         text = (ROOT / sc.path).read_text(encoding="utf-8")
-        fragments[doc] = pages.scenario_page(data, sc, text)
+        fragments[doc] = dump(pages.scenario_page(data, sc, text))
         stubs[doc] = titles.stub(doc, titles.scenario_title(sc.scenario.title, sc.scenario.question))
     card_fragments, card_stubs = card_pages.card_site(data, cards)
     fragments.update(card_fragments)

@@ -320,7 +320,7 @@ def authority_page(site: CardSite, code: str, a: Authority) -> AuthorityPage:
                          rows=ruling_rows(site, mine, authority=code))
 
 
-def rulings_by_rule(site: CardSite) -> dict[str, list[dict[str, Any]]]:
+def rulings_by_rule(site: CardSite) -> dict[str, list[RulingOnRule]]:
     """Per rule, the rulings the ruling links tie to it (applying it, adding to it, saying otherwise), by date."""
     found: dict[str, list[tuple[date, str, RulingOnRule]]] = {}
     for link in site.layer.links:
@@ -330,8 +330,7 @@ def rulings_by_rule(site: CardSite) -> dict[str, list[dict[str, Any]]]:
         found.setdefault(link.rule, []).append((ruling.date or date.max, ruling.id, RulingOnRule(
             kind=link.kind, why=link.why, ruling=site.ruling_link(ruling), text=ruling.plain, date=_day(ruling.date),
             references=", ".join(ruling.references))))
-    return {rule: [dump(r, compact=True) for _, _, r in sorted(items, key=lambda x: x[:2])]
-            for rule, items in found.items()}
+    return {rule: [r for _, _, r in sorted(items, key=lambda x: x[:2])] for rule, items in found.items()}
 
 
 def card_site(data: SiteData, site: CardSite | None = None) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:

@@ -11,7 +11,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from checker.site.card_models import Model
+from checker.site.card_models import Model, RulingOnRule
+from reference.describe import Description
 
 
 def dump(page: Model, *, compact: bool = False) -> dict[str, Any]:
@@ -206,3 +207,119 @@ class EditionsPage(Model):
     editions: list[EditionShown]
     topics: list[ConflictTopic]
     parameters: list[ParameterShown]
+
+
+class DocLink(Model):
+    """A rule named by a scenario (``tests``, ``cites``) and its page."""
+
+    id: str
+    doc: str
+
+
+class Clause(Model):
+    subject: str
+    text: str
+
+
+class RunSaid(Model):
+    """One run's answer in words (checker/scenarios/answer.py)."""
+
+    ruleset: str
+    edition: str
+    status: str
+    sentence: str
+    clauses: list[Clause] = Field(default_factory=list)
+
+
+class Said(Model):
+    """Every run's sentence, and the line saying whether and where the editions differ."""
+
+    runs: list[RunSaid]
+    difference: str
+    differs: bool
+
+
+class StepShown(Model):
+    n: int
+    key: str
+    line: int | None = None
+
+
+class TraceShown(Model):
+    """One line of a run's trace: the step, the rule it applied, what it did."""
+
+    step: int | None  # None: the setup
+    key: str
+    rule: str
+    doc: str
+    message: str
+    fallback: str | None = None
+
+
+class RunShown(Model):
+    """One run of a scenario: its result, its answer in words, the table before and after, the trace."""
+
+    ruleset: str
+    status: str
+    failures: list[str] = Field(default_factory=list)
+    illegal: dict[str, Any] | None = None
+    answer: list[str] = Field(default_factory=list)
+    edition: str
+    sentence: str
+    state: list[tuple[str, str, str]] = Field(default_factory=list)  # (who, before, after)
+    trace: list[TraceShown] = Field(default_factory=list)
+
+
+class ScenarioPage(Model):
+    kind: Literal["scenario"]
+    path: str
+    doc: str
+    title: str
+    said: Said
+    question: str
+    tests: list[DocLink]
+    cites: list[DocLink] = Field(default_factory=list)
+    source: str
+    steps: list[StepShown] = Field(default_factory=list)
+    runs: list[RunShown] = Field(default_factory=list)
+
+
+class ScenarioRuns(Model):
+    """A scenario as a rule page lists it: its page, title and result under each ruleset it ran."""
+
+    scenario: str
+    doc: str
+    title: str
+    rulesets: dict[str, str]
+
+
+class Crumb(Model):
+    id: str
+    doc: str
+    title: str = ""
+
+
+class PartText(Model):
+    """A direct part of a rule, carried on the rule's page so that searching its words finds the section."""
+
+    id: str
+    text: str
+
+
+class RulePage(Model):
+    kind: Literal["rule"]
+    id: str
+    doc: str
+    status: str
+    rule: Description
+    graph: str
+    tested_by: list[ScenarioRuns] = Field(default_factory=list)
+    exercised_by: list[ScenarioRuns] = Field(default_factory=list)
+    not_testable: str | None = None
+    engine_steps: list[tuple[str, str]] = Field(default_factory=list)  # (step, engine function)
+    parameters: list[tuple[str, str, str]] = Field(default_factory=list)  # (parameter, ruleset, value)
+    trail: list[Crumb] = Field(default_factory=list)
+    previous: Crumb | None = None
+    next: Crumb | None = None
+    parts_text: list[PartText] = Field(default_factory=list)
+    rulings: list[RulingOnRule] = Field(default_factory=list)

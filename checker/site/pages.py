@@ -9,7 +9,7 @@ so an incremental build re-reads exactly the pages whose content changed.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -19,16 +19,20 @@ from checker.scenarios.impact import flatten
 from checker.scenarios.killmatrix import Mutant
 from checker.scenarios.load import LoadedScenario
 from checker.scenarios.run import Outcome
+from checker.site.card_models import RulingOnRule
 from checker.site.docnames import graph_file, rule_doc, scenario_doc
 from checker.site.implemented import engine_names
 from checker.site.page_models import (
     Amended,
     CardsPage,
     CardStatusRow,
+    Clause,
     ConflictPair,
     ConflictTopic,
     CoveragePage,
     CoverageRow,
+    Crumb,
+    DocLink,
     EditionShown,
     EditionsPage,
     ErrataPage,
@@ -37,12 +41,21 @@ from checker.site.page_models import (
     NotTestable,
     ParameterProof,
     ParameterShown,
+    PartText,
+    RulePage,
+    RunSaid,
+    RunShown,
+    Said,
+    ScenarioPage,
+    ScenarioRuns,
     SideBySide,
     SideBySideRow,
     SourceCitation,
     SourceFigures,
     SourcePage,
     SourceRule,
+    StepShown,
+    TraceShown,
 )
 from reference.describe import describe
 from reference.graph import all_conflicts
@@ -83,23 +96,24 @@ def short_heading(text: str, limit: int = 48) -> str:
     return first[:limit].rsplit(" ", 1)[0] + "…"
 
 
-def trail(data: SiteData, rule_id: str) -> list[dict[str, str]]:
+def trail(data: SiteData, rule_id: str) -> list[Crumb]:
     """The rule's ancestors, outermost first: the breadcrumbs from its document down to it."""
     rules = data.ref.corpus.rules
-    chain: list[dict[str, str]] = []
+    chain: list[Crumb] = []
     parent = rules[rule_id].parent
     while parent and parent in rules:
-        chain.append({"id": parent, "doc": rule_doc(parent), "title": short_heading(rules[parent].text)})
+        chain.append(Crumb(id=parent, doc=rule_doc(parent), title=short_heading(rules[parent].text)))
         parent = rules[parent].parent
     return chain[::-1]
 
 
-def neighbours(data: SiteData, rule_id: str) -> dict[str, dict[str, str] | None]:
+def neighbours(data: SiteData, rule_id: str) -> tuple[Crumb | None, Crumb | None]:
     """The rules before and after this one in its document's reading order."""
     order = data.reading_order[rule_id.split(":", 1)[0]]
     i = order.index(rule_id)
-    return {k: {"id": order[j], "doc": rule_doc(order[j])} if 0 <= j < len(order) else None
-            for k, j in (("previous", i - 1), ("next", i + 1))}
+    before, after = (Crumb(id=order[j], doc=rule_doc(order[j])) if 0 <= j < len(order) else None
+                     for j in (i - 1, i + 1))
+    return before, after
 
 
 STATUS_BADGE = {"tested": "passing", "exercised": "exercised", "not-testable": "not-testable", "untested": "untested"}
@@ -116,17 +130,18 @@ def rule_status(data: SiteData, rule_id: str) -> str:
     return STATUS_BADGE[status]
 
 
-def _runs(data: SiteData, runs: Iterable[tuple[str, str]]) -> list[dict[str, Any]]:
+def _runs(data: SiteData, runs: Iterable[tuple[str, str]]) -> list[ScenarioRuns]:
     titles = {sc.path: sc.scenario.title for sc in data.loaded}
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, ScenarioRuns] = {}
     for scenario, ruleset in sorted(runs):
-        entry = out.setdefault(scenario, {"scenario": scenario, "doc": scenario_doc(scenario),
-                                          "title": titles.get(scenario, scenario), "rulesets": {}})
-        entry["rulesets"][ruleset] = "fail" if (scenario, ruleset) in data.coverage.failing else "pass"
+        entry = out.setdefault(scenario, ScenarioRuns(scenario=scenario, doc=scenario_doc(scenario),
+                                                      title=titles.get(scenario, scenario), rulesets={}))
+        entry.rulesets[ruleset] = "fail" if (scenario, ruleset) in data.coverage.failing else "pass"
     return list(out.values())
 
 
-def rule_page(data: SiteData, rule_id: str) -> dict[str, Any]:
+def rule_page(data: SiteData, rule_id: str, parts: Sequence[PartText] = (),
+              rulings: Sequence[RulingOnRule] = ()) -> RulePage:
     d = describe(data.ref, rule_id)
     cov = data.coverage
     step_fns, param_fns = engine_names()
@@ -135,15 +150,13 @@ def rule_page(data: SiteData, rule_id: str) -> dict[str, Any]:
                      for p, prm in rs.parameters.items() if prm.rule == rule_id})
     steps = sorted({(k, fn) for k in keys for fn in step_fns.get(k, ())}
                    | {(f"{p} (parameter)", fn) for p, _, _ in params for fn in param_fns.get(p, ())})
-    return {
-        "kind": "rule", "id": rule_id, "doc": rule_doc(rule_id), "status": rule_status(data, rule_id),
-        "rule": d, "graph": f"{graph_file(rule_id)}.svg",
-        "tested_by": _runs(data, cov.named.get(rule_id, set())),
-        "exercised_by": _runs(data, cov.exercised.get(rule_id, set()) - cov.named.get(rule_id, set())),
-        "not_testable": data.statuses.untestable.get(rule_id),
-        "engine_steps": [list(s) for s in steps], "parameters": [list(p) for p in params],
-        "trail": trail(data, rule_id), **neighbours(data, rule_id),
-    }
+    before, after = neighbours(data, rule_id)
+    return RulePage(
+        kind="rule", id=rule_id, doc=rule_doc(rule_id), status=rule_status(data, rule_id), rule=d,
+        graph=f"{graph_file(rule_id)}.svg", tested_by=_runs(data, cov.named.get(rule_id, set())),
+        exercised_by=_runs(data, cov.exercised.get(rule_id, set()) - cov.named.get(rule_id, set())),
+        not_testable=data.statuses.untestable.get(rule_id), engine_steps=steps, parameters=params,
+        trail=trail(data, rule_id), previous=before, next=after, parts_text=list(parts), rulings=list(rulings))
 
 
 def repr_value(value: Any) -> str:
@@ -164,26 +177,28 @@ def source_page(data: SiteData, source: str) -> SourcePage:
                       file=doc.file, rules=rules)
 
 
-def scenario_page(data: SiteData, sc: LoadedScenario, text: str) -> dict[str, Any]:
+def scenario_page(data: SiteData, sc: LoadedScenario, text: str) -> ScenarioPage:
     from checker.scenarios.answer import scenario_answer, state_rows
 
     outcomes = [o for o in data.outcomes if o.scenario == sc.path]
     s = sc.scenario
     said = scenario_answer(outcomes, data.editions, sc)  # the answer in words, per edition, and what differs
-    return {
-        "kind": "scenario", "path": sc.path, "doc": scenario_doc(sc.path), "title": s.title, "said": said.to_json(),
-        "question": s.question, "tests": [{"id": t, "doc": rule_doc(t)} for t in s.tests],
-        "cites": [{"id": t, "doc": rule_doc(t)} for t in s.cites], "source": text,
-        "steps": [{"n": st.index + 1, "key": st.key, "line": st.line} for st in sc.steps],
-        "runs": [{"ruleset": o.ruleset, "status": o.status, "failures": list(o.failures), "illegal": o.illegal,
-                  "answer": _answer_lines(o.answer), "edition": a.edition, "sentence": a.sentence,
-                  "state": [list(r) for r in state_rows(o.before or o.answer, o.answer)],
-                  "trace": [{"step": t.step, "key": t.step_key, "rule": t.rule, "doc": rule_doc(t.rule),
-                             "message": t.message + (" (undone: this step is refused)" if t.undone else ""),
-                             "fallback": t.fallback}
-                            for t in o.trace]}
-                 for o, a in zip(outcomes, said.runs, strict=True)],
-    }
+    return ScenarioPage(
+        kind="scenario", path=sc.path, doc=scenario_doc(sc.path), title=s.title,
+        said=Said(runs=[RunSaid(ruleset=r.ruleset, edition=r.edition, status=r.status, sentence=r.sentence,
+                                clauses=[Clause(subject=c.subject, text=c.text) for c in r.clauses])
+                        for r in said.runs], difference=said.difference, differs=said.differs),
+        question=s.question, tests=[DocLink(id=t, doc=rule_doc(t)) for t in s.tests],
+        cites=[DocLink(id=t, doc=rule_doc(t)) for t in s.cites], source=text,
+        steps=[StepShown(n=st.index + 1, key=st.key, line=st.line) for st in sc.steps],
+        runs=[RunShown(ruleset=o.ruleset, status=o.status, failures=list(o.failures), illegal=o.illegal,
+                       answer=_answer_lines(o.answer), edition=a.edition, sentence=a.sentence,
+                       state=state_rows(o.before or o.answer, o.answer),
+                       trace=[TraceShown(step=t.step, key=t.step_key, rule=t.rule, doc=rule_doc(t.rule),
+                                         message=t.message + (" (undone: this step is refused)" if t.undone else ""),
+                                         fallback=t.fallback)
+                              for t in o.trace])
+              for o, a in zip(outcomes, said.runs, strict=True)])
 
 
 def _answer_lines(answer: Mapping[str, Any]) -> list[str]:

@@ -11,15 +11,25 @@ from docutils import nodes
 from checker.site.blocks import Ctx, badge, bullets, literal, para, raw, rubric, table, text
 from checker.site.card_models import RulingOnRule
 from checker.site.docnames import rule_doc
-from checker.site.page_models import CardsPage, CoveragePage, EditionsPage, ErrataPage, HomePage, SourcePage
+from checker.site.page_models import (
+    CardsPage,
+    CoveragePage,
+    DocLink,
+    EditionsPage,
+    ErrataPage,
+    HomePage,
+    RulePage,
+    ScenarioPage,
+    ScenarioRuns,
+    SourcePage,
+)
 from checker.site.render_answer import answer_opening, folded, state_table
 from checker.site.render_cards import RENDERERS
 from checker.site.render_search import filter_span, meta_span, not_indexed, parts_text, search_characters
+from reference.describe import Summary
 
 
 def page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    if f["kind"] == "rule":
-        return [*breadcrumbs(ctx, f), *rule_page(ctx, f), *previous_next(ctx, f)]
     return {
         **RENDERERS, "rule": rule_page, "source": source_page, "scenario": scenario_page, "coverage": coverage_page,
         "editions": editions_page, "errata": errata_page, "home": home_page, "schema": schema_page,
@@ -27,59 +37,56 @@ def page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     }[f["kind"]](ctx, f)
 
 
-def _rel(ctx: Ctx, items: list[dict[str, Any]], title: str) -> list[nodes.Node]:
+def _rel(ctx: Ctx, items: Sequence[Summary], title: str) -> list[nodes.Node]:
     if not items:
         return []
     entries: list[nodes.Node] = []
     for it in items:
-        doc = None
-        if it.get("type", "rule") == "rule":
-            doc = rule_doc(it["id"])
-        label = it.get("raw") or it.get("title") or it.get("first_line") or ""
-        parts: list[nodes.Node | str] = [ctx.link(doc, it["id"])]
+        label = it.raw or it.title or it.first_line or ""
+        parts: list[nodes.Node | str] = [ctx.link(rule_doc(it.id) if it.type == "rule" else None, it.id)]
         if label:
             parts.append(f" — {label}")
-        if it.get("type") == "external":
+        if it.type == "external":
             parts.append(" (cited, not held)")
-        if it.get("why"):
-            parts.append(nodes.inline("", f" ({it['why']})", classes=["rules-why"]))
+        if it.why:
+            parts.append(nodes.inline("", f" ({it.why})", classes=["rules-why"]))
         entries.append(para(*parts))
     return [rubric(title), bullets(entries)]
 
 
-def _runs_table(ctx: Ctx, runs: list[dict[str, Any]]) -> nodes.Node:
+def _runs_table(ctx: Ctx, runs: list[ScenarioRuns]) -> nodes.Node:
     rows: list[list[nodes.Node | str]] = []
     for r in runs:
         marks = nodes.paragraph()
-        for ruleset, status in sorted(r["rulesets"].items()):
+        for ruleset, status in sorted(r.rulesets.items()):
             marks += badge(status)
             marks += text(" ")
             marks += edition(ctx, ruleset)
             marks += text("  ")
-        rows.append([ctx.link(r["doc"], r["title"]), marks])
+        rows.append([ctx.link(r.doc, r.title), marks])
     return table(["scenario", "result per edition"], rows)
 
 
-def breadcrumbs(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+def breadcrumbs(ctx: Ctx, page: RulePage) -> list[nodes.Node]:
     """Where the rule sits: its document, then each enclosing section, as links."""
-    src = f["rule"]["source"]
+    src = page.rule.source
     crumbs = nodes.paragraph(classes=["rules-breadcrumbs"])
-    crumbs += ctx.link(f"source/{src['id']}", src["title"])
-    for t in f.get("trail", []):
+    crumbs += ctx.link(f"source/{src.id}", src.title)
+    for t in page.trail:
         crumbs += text(" › ")
-        crumbs += ctx.link(t["doc"], t["title"] or t["id"])
+        crumbs += ctx.link(t.doc, t.title or t.id)
     return [crumbs]
 
 
-def previous_next(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
+def previous_next(ctx: Ctx, page: RulePage) -> list[nodes.Node]:
     """The rules before and after this one, in the document's order."""
     nav = nodes.paragraph(classes=["rules-prev-next"])
-    for key, label in (("previous", "← previous rule: "), ("next", "next rule → ")):
-        if f.get(key):
+    for crumb, label in ((page.previous, "← previous rule: "), (page.next, "next rule → ")):
+        if crumb:
             if len(nav):
                 nav += text("  ·  ")
             nav += text(label)
-            nav += ctx.link(f[key]["doc"], f[key]["id"])
+            nav += ctx.link(crumb.doc, crumb.id)
     return [nav] if len(nav) else []
 
 
@@ -89,83 +96,80 @@ def edition(ctx: Ctx, name: str) -> nodes.Node:
 
 
 def rule_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    d = f["rule"]
-    out: list[nodes.Node] = [raw('<div data-pagefind-body>')]
-    src = d["source"]
-    out += not_indexed(para(badge(f["status"]), f"  {d['kind']} · ",
-                            ctx.link(f"source/{src['id']}", src["title"], d["id"]),
-                            f" · lines {d['lines']['document'][0]}–{d['lines']['document'][1]} ({src['file']})"))
-    if d.get("title"):
-        out.append(para(d["title"], classes=["rules-title"]))
-    out.append(literal(d["text"]))
-    path = d["id"].split(":", 1)[1]
-    out.append(raw(f'<p class="rules-keys" data-pagefind-weight="8" data-pagefind-meta="id:{d["id"]}">'
-                   f'Rule {d["id"]} · section {path}'
-                   + filter_span("source", src["id"]) + filter_span("status", f["status"])
-                   + meta_span("kind", d["kind"]) + "</p>"))
-    for e in d.get("errata", []):
-        out.append(rubric(f"Erratum {e['id']}"))
-        out.append(para(f"{e['title']} — {e['date']}, {e['authority']}"))
-        if e.get("text"):
-            out.append(literal(e["text"]))
-        if e.get("parameters"):
-            out.append(para("Changes " + ", ".join(f"{k} = {v}" for k, v in e["parameters"].items())
-                            + " in " + ", ".join(e["rulesets"])))
-    if f.get("not_testable"):
-        out.append(para(f"Not testable: {f['not_testable']}", classes=["rules-not-testable"]))
+    page = RulePage.model_validate(f)
+    d, src = page.rule, page.rule.source
+    out: list[nodes.Node] = [*breadcrumbs(ctx, page), raw('<div data-pagefind-body>')]
+    out += not_indexed(para(badge(page.status), f"  {d.kind} · ", ctx.link(f"source/{src.id}", src.title, d.id),
+                            f" · lines {d.lines.document[0]}–{d.lines.document[1]} ({src.file})"))
+    if d.title:
+        out.append(para(d.title, classes=["rules-title"]))
+    out.append(literal(d.text))
+    path = d.id.split(":", 1)[1]
+    out.append(raw(f'<p class="rules-keys" data-pagefind-weight="8" data-pagefind-meta="id:{d.id}">'
+                   f'Rule {d.id} · section {path}'
+                   + filter_span("source", src.id) + filter_span("status", page.status)
+                   + meta_span("kind", d.kind) + "</p>"))
+    for e in d.errata:
+        out.append(rubric(f"Erratum {e.id}"))
+        out.append(para(f"{e.title} — {e.date}, {e.authority}"))
+        if e.text:
+            out.append(literal(e.text))
+        if e.parameters:
+            out.append(para("Changes " + ", ".join(f"{k} = {v}" for k, v in e.parameters.items())
+                            + " in " + ", ".join(e.rulesets)))
+    if page.not_testable:
+        out.append(para(f"Not testable: {page.not_testable}", classes=["rules-not-testable"]))
     out.append(raw("<div data-pagefind-ignore>"))  # the scenarios are found on their own pages
     out.append(rubric("Scenarios that test it"))
-    out.append(_runs_table(ctx, f["tested_by"]) if f["tested_by"] else para("None yet."))
-    if f["exercised_by"]:
+    out.append(_runs_table(ctx, page.tested_by) if page.tested_by else para("None yet."))
+    if page.exercised_by:
         out.append(rubric("Scenarios whose answers applied it"))
-        out.append(_runs_table(ctx, f["exercised_by"]))
-    if f.get("rulings"):
-        out += _rulings(ctx, f["rulings"])
+        out.append(_runs_table(ctx, page.exercised_by))
+    if page.rulings:
+        out += _rulings(ctx, page.rulings)
     out.append(raw("</div>"))
-    parts = f.get("parts_text", [])
-    out += parts_text(parts)
-    out += search_characters(d["text"], *(p["text"] for p in parts))
+    out += parts_text(page.parts_text)
+    out += search_characters(d.text, *(p.text for p in page.parts_text))
     out.append(raw("</div>"))
-    out += _rel(ctx, [d["parent"]], "Part of")
-    out += _rel(ctx, d["children"], "Parts")
-    cites = [{"id": c["target"], "raw": c["raw"], "type": "rule" if c["held"] else "external"}
-             for c in d["citations"] if c["target"] and c["kind"] in ("pocket", "section", "step")]
+    out += _rel(ctx, [d.parent], "Part of")
+    out += _rel(ctx, d.children, "Parts")
+    cites = [Summary(id=c.target, raw=c.raw, type="rule" if c.held else "external")
+             for c in d.citations if c.target and c.kind in ("pocket", "section", "step")]
     out += _rel(ctx, cites, "Cites")
-    out += _rel(ctx, d["cited_by"], "Cited by")
-    out += _rel(ctx, d["corrects"], "Corrects")
-    out += _rel(ctx, d["ruled_by"], "Ruled by")
-    out += _rel(ctx, d["supersedes"] + d["superseded_by"], "Superseded by or supersedes")
-    out += _rel(ctx, d["same_as"], "The same rule elsewhere")
-    out += _rel(ctx, d["translates"], "Translates")
-    out += _rel(ctx, d["translated_by"], "Translated by")
-    between_rules = [c for c in d["conflicts_with"] if c["type"] == "rule"]  # a ruling's show on its own page
+    out += _rel(ctx, d.cited_by, "Cited by")
+    out += _rel(ctx, d.corrects, "Corrects")
+    out += _rel(ctx, d.ruled_by, "Ruled by")
+    out += _rel(ctx, d.supersedes + d.superseded_by, "Superseded by or supersedes")
+    out += _rel(ctx, d.same_as, "The same rule elsewhere")
+    out += _rel(ctx, d.translates, "Translates")
+    out += _rel(ctx, d.translated_by, "Translated by")
+    between_rules = [c for c in d.conflicts_with if c.type == "rule"]  # a ruling's show on its own page
     if between_rules:
         out.append(rubric("Conflicts with"))
         for c in between_rules:
-            out.append(para(ctx.link(rule_doc(c["id"]), c["id"]), f" — {c.get('why', '')}"))
-            out.append(table([d["id"], c["id"]], [[literal(d["text"]), literal(c.get("text", ""))]],
-                             classes=["rules-side-by-side"]))
-    if f["engine_steps"] or f["parameters"]:
+            out.append(para(ctx.link(rule_doc(c.id), c.id), f" — {c.why or ''}"))
+            out.append(table([d.id, c.id], [[literal(d.text), literal(c.text or "")]], classes=["rules-side-by-side"]))
+    if page.engine_steps or page.parameters:
         out.append(rubric("Applied by the engine"))
-        items: list[nodes.Node] = [para(f"step {s}: ", nodes.literal(fn, fn)) for s, fn in f["engine_steps"]]
-        items += [para(f"parameter {p} = {v} in {r}") for p, r, v in f["parameters"]]
+        items: list[nodes.Node] = [para(f"step {s}: ", nodes.literal(fn, fn)) for s, fn in page.engine_steps]
+        items += [para(f"parameter {p} = {v} in {r}") for p, r, v in page.parameters]
         out.append(bullets(items))
     out.append(rubric("Neighbourhood"))
-    svg = ctx.graph_svg(f["graph"])  # drawn by Graphviz from rule ids only (checker/site/graphs.py)
+    svg = ctx.graph_svg(page.graph)  # drawn by Graphviz from rule ids only (checker/site/graphs.py)
     if svg is None:
-        out.append(nodes.image(uri=f"/_graphs/{f['graph']}", alt=f"The rules around {d['id']}"))
+        out.append(nodes.image(uri=f"/_graphs/{page.graph}", alt=f"The rules around {d.id}"))
     else:  # inlined, so each rule in the picture links to its page; it scrolls sideways on a phone
         out.append(raw(f'<div class="rules-graph">{svg}</div>'))  # its <title> names it: "The rules around ..."
-    return out
+    return [*out, *previous_next(ctx, page)]
 
 
 RULING_KINDS = {"applies": "applies this rule", "extends": "adds to this rule", "conflicts_with": "says otherwise"}
 
 
-def _rulings(ctx: Ctx, found: list[dict[str, Any]]) -> list[nodes.Node]:
+def _rulings(ctx: Ctx, found: list[RulingOnRule]) -> list[nodes.Node]:
     """The rulings on cards tied to this rule, each linked to its place on its card's page."""
     items: list[nodes.Node] = []
-    for r in (RulingOnRule.model_validate(x) for x in found):
+    for r in found:
         item = para(ctx.link(r.ruling.doc, r.ruling.name, r.ruling.anchor), f" — {r.text}")
         item += nodes.inline("", f" ({r.references}{', ' + r.date if r.date else ''}; "
                                  f"{RULING_KINDS.get(r.kind, r.kind)}: {r.why})", classes=["rules-why"])
@@ -192,39 +196,40 @@ def source_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
 
 
 def scenario_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
-    out: list[nodes.Node] = [raw('<div data-pagefind-body>'), para(f["title"], classes=["rules-title"]),
-                             para(f["question"]), *answer_opening(f)]
-    names = sorted({run["ruleset"] for run in f["runs"]} | {"scenario"})
+    page = ScenarioPage.model_validate(f)
+    out: list[nodes.Node] = [raw('<div data-pagefind-body>'), para(page.title, classes=["rules-title"]),
+                             para(page.question), *answer_opening(page)]
+    names = sorted({run.ruleset for run in page.runs} | {"scenario"})
     out.append(raw("".join(f'<span data-pagefind-filter="ruleset" data-pagefind-ignore hidden>{html.escape(n)}</span>'
                            for n in names)
                    + '<span data-pagefind-filter="source" data-pagefind-ignore hidden>scenarios</span>'))
-    out.append(para("Tests: ", *_joined(ctx, f["tests"])))
-    if f["cites"]:
-        out.append(para("Relies on: ", *_joined(ctx, f["cites"])))
-    for run in f["runs"]:
-        out.append(rubric(f"Under {run.get('edition', run['ruleset'])}"))
-        out.append(para(badge(run["status"])))
-        for failure in run["failures"]:
+    out.append(para("Tests: ", *_joined(ctx, page.tests)))
+    if page.cites:
+        out.append(para("Relies on: ", *_joined(ctx, page.cites)))
+    for run in page.runs:
+        out.append(rubric(f"Under {run.edition or run.ruleset}"))
+        out.append(para(badge(run.status)))
+        for failure in run.failures:
             out.append(para(failure, classes=["rules-failure"]))
-        out.append(state_table(run) if "state" in run else bullets([para(line) for line in run["answer"]]))
+        out.append(state_table(run) if run.state else bullets([para(line) for line in run.answer]))
         rows: list[list[nodes.Node | str]] = []
-        for t in run["trace"]:
-            step = f"{t['step']}. {t['key'].replace('_', ' ')}"
-            rule: nodes.Node = ctx.link(rule_doc(t["rule"]), t["rule"])
-            if t.get("fallback"):  # borrowed from a document outside the ruleset's sources
-                rule = para(rule, nodes.inline("", f" ({t['fallback']})", classes=["rules-fallback"]))
-            rows.append([step, rule, t["message"]])
+        for t in run.trace:
+            step = f"{t.step}. {t.key.replace('_', ' ')}"
+            rule: nodes.Node = ctx.link(t.doc, t.rule)
+            if t.fallback:  # borrowed from a document outside the ruleset's sources
+                rule = para(rule, nodes.inline("", f" ({t.fallback})", classes=["rules-fallback"]))
+            rows.append([step, rule, t.message])
         out += folded("Step by step", table(["step", "rule", "what it did"], rows, classes=["rules-trace"]))
     out.append(raw("</div>"))
-    out.append(rubric(f"The file: {f['path']}"))
-    out.append(literal(f["source"]))
+    out.append(rubric(f"The file: {page.path}"))
+    out.append(literal(page.source))
     return out
 
 
-def _joined(ctx: Ctx, items: list[dict[str, Any]]) -> list[nodes.Node | str]:
+def _joined(ctx: Ctx, items: list[DocLink]) -> list[nodes.Node | str]:
     parts: list[nodes.Node | str] = []
     for i, it in enumerate(items):
-        parts += ([", "] if i else []) + [ctx.link(it["doc"], it["id"])]
+        parts += ([", "] if i else []) + [ctx.link(it.doc, it.id)]
     return parts
 
 
@@ -247,7 +252,7 @@ def coverage_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
         for label, ids in (("Untested", r.untested_ids), ("Named by a failing scenario", r.failing_ids)):
             if ids:
                 out.append(para(f"{label} ({len(ids)}): ",
-                                *_joined(ctx, [{"id": i, "doc": rule_doc(i)} for i in ids])))
+                                *_joined(ctx, [DocLink(id=i, doc=rule_doc(i)) for i in ids])))
         if r.not_testable_ids:
             out.append(para("Not testable:"))
             out.append(bullets([para(ctx.link(rule_doc(m.id), m.id), f" — {m.why}") for m in r.not_testable_ids]))

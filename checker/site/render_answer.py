@@ -8,36 +8,36 @@ string from data becomes a Text node; raw HTML is only our own fixed ``<details>
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from docutils import nodes
 
 from checker.site.blocks import badge, bullets, para, raw, rubric, table
+from checker.site.page_models import RunShown, ScenarioPage
 
 
-def answer_opening(f: dict[str, Any]) -> list[nodes.Node]:
+def answer_opening(page: ScenarioPage) -> list[nodes.Node]:
     """The answer in words, one sentence per edition, then the line saying whether the editions differ."""
-    said = f.get("said")
-    if not said or not said["runs"]:
+    said = page.said
+    if not said.runs:
         return []
     items: list[nodes.Node] = []
-    for r in said["runs"]:
-        parts: list[nodes.Node | str] = [nodes.strong(r["edition"], r["edition"]), ": ", r["sentence"]]
-        if r["status"] == "fail":
+    for r in said.runs:
+        parts: list[nodes.Node | str] = [nodes.strong(r.edition, r.edition), ": ", r.sentence]
+        if r.status == "fail":
             parts += [" ", badge("fail")]
         items.append(para(*parts, classes=["rules-sentence"]))
     out = nodes.container(classes=["rules-answer"])
     out += rubric("The answer")
     out += bullets(items)
-    out += para(said["difference"], classes=["rules-difference"])
+    out += para(said.difference, classes=["rules-difference"])
     return [out]
 
 
-def state_table(run: dict[str, Any]) -> nodes.Node:
+def state_table(run: RunShown) -> nodes.Node:
     """Who had what before the first step and at the end; the rows that changed are marked."""
-    rows: list[list[nodes.Node | str]] = [[who, before or "-", after or "-"] for who, before, after in run["state"]]
+    rows: list[list[nodes.Node | str]] = [[who, before or "-", after or "-"] for who, before, after in run.state]
     tbl = table(["at the table", "before", "after"], rows, classes=["rules-state"])
-    for row, (_, before, after) in zip(tbl.findall(nodes.row), [("", "", ""), *run["state"]], strict=True):
+    for row, (_, before, after) in zip(tbl.findall(nodes.row), [("", "", ""), *run.state], strict=True):
         if before != after:
             row["classes"].append("rules-changed")
     return tbl

@@ -7,11 +7,11 @@ documents; the only raw HTML is our own fixed markup, and Japanese characters ar
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from docutils import nodes
 
 from checker.site.blocks import literal, raw
+from checker.site.page_models import PartText
 from checker.site.searchdata import cjk_characters
 
 PARTS_WEIGHT = "0.5"  # a section is found by its parts' words, but below the parts themselves
@@ -27,7 +27,7 @@ def meta_span(name: str, value: str) -> str:
     return f'<span data-pagefind-meta="{name}:{html.escape(value)}" data-pagefind-ignore hidden></span>'
 
 
-def parts_text(parts: list[dict[str, Any]]) -> list[nodes.Node]:
+def parts_text(parts: list[PartText]) -> list[nodes.Node]:
     """The text of each direct part, folded: a section page carries its parts' words."""
     if not parts:
         return []
@@ -35,7 +35,7 @@ def parts_text(parts: list[dict[str, Any]]) -> list[nodes.Node]:
     out: list[nodes.Node] = [raw(f'<details class="rules-parts-text" data-pagefind-weight="{PARTS_WEIGHT}">'
                                  f'<summary data-pagefind-ignore>{label}</summary>')]
     for part in parts:
-        out.append(literal(part["text"]))
+        out.append(literal(part.text))
     out.append(raw("</details>"))
     return out
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from checker.site.blocks import BADGES
 from checker.site.docnames import rule_doc
+from checker.site.page_models import PartText
 from checker.site.titles import SHORT_NAMES, rule_title
 from reference.corpus import Corpus
 from reference.model import SOURCES
@@ -72,12 +73,12 @@ def cjk_characters(text: str) -> str:
     return " ".join(dict.fromkeys(_CJK_CHAR.findall(text)))
 
 
-def parts_text(corpus: Corpus) -> dict[str, list[dict[str, str]]]:
+def parts_text(corpus: Corpus) -> dict[str, list[PartText]]:
     """Per rule with parts: each direct part's id and text, in document order."""
-    out: dict[str, list[dict[str, str]]] = {}
+    out: dict[str, list[PartText]] = {}
     for rule in sorted(corpus.rules.values(), key=lambda r: (SOURCES.index(r.source), r.order)):
         if rule.parent and rule.parent in corpus.rules and rule.body.strip():
-            out.setdefault(rule.parent, []).append({"id": rule.id, "text": rule.body})
+            out.setdefault(rule.parent, []).append(PartText(id=rule.id, text=rule.body))
     return out
 
 

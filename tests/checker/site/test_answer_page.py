@@ -19,6 +19,7 @@ from checker.scenarios.load import load_scenario
 from checker.scenarios.run import run
 from checker.site import pages, render
 from checker.site.docnames import scenario_doc
+from checker.site.page_models import dump
 from reference.corpus import corpus
 from reference.knowledge import reference
 from reference.rulesets import rulesets
@@ -43,7 +44,7 @@ def _fragment(path: Path) -> dict[str, Any]:
     loaded = load_scenario(path, set(corpus().rules), eds)
     outcomes = tuple(run(loaded, loaded.ruleset_for(label, eds)) for label in loaded.labels)
     data = pages.SiteData(reference(), (loaded,), outcomes, coverage(outcomes), eds)
-    return pages.scenario_page(data, loaded, path.read_text(encoding="utf-8"))
+    return dump(pages.scenario_page(data, loaded, path.read_text(encoding="utf-8")))
 
 
 def _html(fragment: dict[str, Any]) -> str:

@@ -133,7 +133,8 @@ def test_anchors_are_unique_per_page_and_every_reference_reaches_its_ruling(page
 
 def test_a_rule_lists_the_rulings_tied_to_it_linked_to_their_place_on_the_card(pages_data: Any) -> None:
     site, fragments, _ = pages_data
-    on_rules = card_pages.rulings_by_rule(site)
+    on_rules = {rule: [r.model_dump(exclude_defaults=True) for r in found]
+                for rule, found in card_pages.rulings_by_rule(site).items()}
     bonding = next(r for r in on_rules["ref14:III.C.2.b"] if r["references"] == "TOM 19951109")
     assert bonding["ruling"] == {"name": "Bonding", "doc": "card/bonding", "anchor": "tom-19951109"}
     assert bonding["kind"] == "applies" and bonding["date"] == "1995-11-09" and bonding["why"]

@@ -85,9 +85,9 @@ def test_names_are_compared_without_punctuation() -> None:
 
 def test_a_section_carries_the_text_of_its_parts() -> None:
     parts = searchdata.parts_text(corpus())
-    texts = [p["text"] for p in parts["rb95:6.3.2"]]
+    texts = [p.text for p in parts["rb95:6.3.2"]]
     assert any("untapped minions" in t for t in texts)
-    assert [p["id"] for p in parts["ref14:V.D.5"]][:3] == ["ref14:V.D.5.a", "ref14:V.D.5.b", "ref14:V.D.5.c"]
+    assert [p.id for p in parts["ref14:V.D.5"]][:3] == ["ref14:V.D.5.a", "ref14:V.D.5.b", "ref14:V.D.5.c"]
     assert "ref14:V.D.5.c" not in parts  # a rule without parts carries nothing
 
 
