@@ -5,8 +5,8 @@
 Collecting reads only each file's ``rulesets`` and ``variants`` (the item names); the file is loaded
 and checked in full by the first of its items to run, once per process. With ``-n``, every worker
 collects every file but loads only those it runs, so the workers share the loading as they share
-the answering. A file whose item names cannot be read is loaded at once and, if broken, is one
-failing item listing every problem.
+the answering. A broken file is one failing item listing every problem: the ``load`` item when its item
+names cannot be read (it is loaded at once), else its first item (the others are skipped, saying where).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ class ScenarioFile(pytest.File):
                 yield BrokenScenario.from_parent(self, name="load", problems=[str(p) for p in exc.problems])
                 return
         for label in labels:
-            yield ScenarioItem.from_parent(self, name=label, ruleset=label)
+            yield ScenarioItem.from_parent(self, name=label, ruleset=label, first=labels[0])
 
     def loaded(self) -> Any:
         """The file loaded and checked in full (a LoadedScenario), once; raises ProblemsError (the same each time)."""
@@ -74,8 +74,9 @@ class ScenarioFile(pytest.File):
 
 
 def _labels(path: Path) -> tuple[str, ...] | None:
-    """The item names, read cheaply (libyaml's safe loader, at most the size a scenario file may have): its
-    ``rulesets`` then its ``variants``; None when they are not there to read as names."""
+    """The item names, read cheaply (libyaml's composer: nodes, no values built, at most the size a scenario file
+    may have): its ``rulesets`` then its ``variants``; None when they are not there to read as plain names (the
+    full load then says why)."""
     import yaml
 
     from reference.yamlsource import MAX_BYTES
@@ -83,18 +84,24 @@ def _labels(path: Path) -> tuple[str, ...] | None:
     try:
         with path.open("rb") as f:
             raw = f.read(MAX_BYTES + 1)
-        data = yaml.load(raw, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) if len(raw) <= MAX_BYTES else None
-    except (OSError, yaml.YAMLError):
+        if len(raw) > MAX_BYTES:
+            return None
+        root = yaml.compose(raw, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except Exception:  # whatever stops this quick look, the full load reports with its line
         return None
-    if not isinstance(data, dict):
+    if not isinstance(root, yaml.MappingNode):
         return None
-    names, variants = data.get("rulesets"), data.get("variants", {})
-    if not isinstance(names, list) or not names or not isinstance(variants, dict):
+    top = {k.value: v for k, v in root.value if isinstance(k, yaml.ScalarNode)}
+    names, variants = top.get("rulesets"), top.get("variants")
+    if not isinstance(names, yaml.SequenceNode) or not names.value:
         return None
-    labels = (*names, *variants)
-    if not all(isinstance(x, str) and x for x in labels) or len(set(labels)) < len(labels):
+    if variants is not None and not isinstance(variants, yaml.MappingNode):
         return None
-    return labels
+    nodes = [*names.value, *(k for k, _ in (variants.value if variants is not None else []))]
+    if not all(isinstance(n, yaml.ScalarNode) and n.tag == "tag:yaml.org,2002:str" and n.value for n in nodes):
+        return None
+    labels = tuple(str(n.value) for n in nodes)
+    return labels if len(set(labels)) == len(labels) else None
 
 
 class BrokenScenario(pytest.Item):
@@ -113,9 +120,10 @@ class BrokenScenario(pytest.Item):
 
 
 class ScenarioItem(pytest.Item):
-    def __init__(self, *, ruleset: str, **kwargs: Any) -> None:
+    def __init__(self, *, ruleset: str, first: str, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.ruleset = ruleset
+        self.first = first  # the file's first item: the one that reports the file's problems, if it does not load
         self.title = self.name
 
     def runtest(self) -> None:
@@ -126,7 +134,9 @@ class ScenarioItem(pytest.Item):
         assert isinstance(self.parent, ScenarioFile)
         try:
             loaded = self.parent.loaded()
-        except ProblemsError as exc:
+        except ProblemsError as exc:  # a broken file is one failing item, whichever worker runs which item
+            if self.ruleset != self.first:
+                pytest.skip(f"{self.path.name} does not load: its problems are reported under [{self.first}]")
             raise ScenarioError("\n".join(str(p) for p in exc.problems)) from None
         self.title = loaded.scenario.title
         if self.ruleset not in loaded.labels:  # read otherwise by the full load than by the quick one

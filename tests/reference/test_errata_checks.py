@@ -79,11 +79,13 @@ def test_the_project_errata_pass_every_check(the_corpus: Corpus) -> None:
 
 def test_an_erratum_title_with_markup_is_shown_as_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from reference import knowledge
+    from reference.corpus import corpus as the_corpus
 
     _erratum(tmp_path, "brackets", 'date: "1996"\namends: [{rule: "ref14:II.E", text: "E. [/] [bold]x"}]\n')
     (tmp_path / "brackets.yaml").write_text((tmp_path / "brackets.yaml").read_text().replace(
         "title: Erratum brackets", 'title: "Closing [/] and [bold] tags"'))
-    monkeypatch.setattr(knowledge, "load_errata", lambda corpus, base: load_errata(corpus, base, tmp_path))
+    monkeypatch.setattr(knowledge, "project_errata", lambda: tuple(load_errata(the_corpus(), base_rulesets(),
+                                                                                tmp_path)))
     knowledge.reference.cache_clear()
     try:
         result = CliRunner().invoke(app, ["show", "ref14:II.E"])
