@@ -14,9 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from checker.scenarios.load import LoadedScenario
+    from reference.problems import ProblemsError
 
 SUFFIXES = (".yaml", ".yml")
 
@@ -42,7 +46,7 @@ class ScenarioError(Exception):
 
 
 class ScenarioFile(pytest.File):
-    _loaded: Any = None
+    _loaded: LoadedScenario | ProblemsError | None = None
 
     def collect(self) -> Iterator[pytest.Item]:
         labels = _labels(self.path)
@@ -57,7 +61,7 @@ class ScenarioFile(pytest.File):
         for label in labels:
             yield ScenarioItem.from_parent(self, name=label, ruleset=label, first=labels[0])
 
-    def loaded(self) -> Any:
+    def loaded(self) -> LoadedScenario:
         """The file loaded and checked in full (a LoadedScenario), once; raises ProblemsError (the same each time)."""
         if self._loaded is None:
             from checker.scenarios.load import load_scenario

@@ -15,7 +15,8 @@ import pytest
 
 from tests.conftest import ROOT
 
-EXTENDED = ("tests/fuzz", "tests/checker/engine", "tests/checker/solitaire", "tests/mutation")
+EXTENDED = ("tests/fuzz", "tests/checker/engine", "tests/checker/solitaire")  # the mutation run has its own job
+DURATIONS = ("--durations-path", "tests/extended-durations.json")
 
 
 def collected(*split: str) -> list[str]:
@@ -42,7 +43,7 @@ def test_the_extended_run_is_many_items(whole: list[str]) -> None:
 
 def test_shares_together_are_the_unsharded_run(whole: list[str]) -> None:
     shares = 2
-    groups = [collected("--splits", str(shares), "--group", str(g)) for g in range(1, shares + 1)]
+    groups = [collected("--splits", str(shares), "--group", str(g), *DURATIONS) for g in range(1, shares + 1)]
     assert all(groups)
     together = [n for g in groups for n in g]
     assert sorted(together) == sorted(whole)  # every item, and none twice
