@@ -62,8 +62,8 @@ def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str,
     fragments: dict[str, dict[str, Any]] = {
         "home": dump(pages.home_page(data)), "coverage": dump(pages.coverage_page(data)),
         "editions": dump(pages.editions_page(data)), "errata": dump(pages.errata_page(data)),
-        "schema": schema_fragment(), "cards": dump(pages.cards_page(data)),
-        "topics": topics.topics_page(loaded, outcomes, docnames.scenario_doc),
+        "schema": dump(schema_fragment()), "cards": dump(pages.cards_page(data)),
+        "topics": dump(topics.topics_page(loaded, outcomes, docnames.scenario_doc)),
     }
     stubs: dict[str, str] = {}
     for s in SOURCES:

@@ -323,3 +323,41 @@ class RulePage(Model):
     next: Crumb | None = None
     parts_text: list[PartText] = Field(default_factory=list)
     rulings: list[RulingOnRule] = Field(default_factory=list)
+
+
+class TopicScenario(Model):
+    title: str
+    doc: str
+    status: str  # "pass", "fail" or "answered"
+    editions: int
+
+
+class Topic(Model):
+    id: str
+    title: str
+    scenarios: list[TopicScenario]
+
+
+class TopicsPage(Model):
+    """The answered questions by topic (checker/site/topics.py)."""
+
+    kind: Literal["topics"]
+    topics: list[Topic]
+
+
+class SchemaField(Model):
+    type: str
+    description: str = ""
+
+
+class SchemaModel(Model):
+    name: str
+    description: str = ""
+    fields: dict[str, SchemaField]
+
+
+class SchemaPage(Model):
+    """The scenario format's models and their fields, from the pydantic models themselves."""
+
+    kind: Literal["schema"]
+    models: list[SchemaModel]

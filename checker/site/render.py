@@ -21,7 +21,9 @@ from checker.site.page_models import (
     RulePage,
     ScenarioPage,
     ScenarioRuns,
+    SchemaPage,
     SourcePage,
+    TopicsPage,
 )
 from checker.site.render_answer import answer_opening, folded, state_table
 from checker.site.render_cards import RENDERERS
@@ -368,10 +370,10 @@ def home_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
 def topics_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     """The answered questions by topic, each title linked to its scenario page with its status."""
     out: list[nodes.Node] = []
-    for t in f["topics"]:
-        section = nodes.section(ids=[f"topic-{t['id'].replace('/', '-')}"])
-        section += nodes.title(t["title"], t["title"])
-        section += bullets([para(ctx.link(s["doc"], s["title"]), " ", badge(s["status"])) for s in t["scenarios"]])
+    for t in TopicsPage.model_validate(f).topics:
+        section = nodes.section(ids=[f"topic-{t.id.replace('/', '-')}"])
+        section += nodes.title(t.title, t.title)
+        section += bullets([para(ctx.link(s.doc, s.title), " ", badge(s.status)) for s in t.scenarios])
         out.append(section)
     return out
 
@@ -379,10 +381,10 @@ def topics_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
 def schema_page(ctx: Ctx, f: dict[str, Any]) -> list[nodes.Node]:
     out: list[nodes.Node] = [para("Generated from the pydantic models the checker validates scenario files with. "
                                   "Unknown keys are errors everywhere.")]
-    for name, model in f["models"]:
-        out.append(rubric(name))
-        if model.get("description"):
-            out.append(para(model["description"]))
-        rows: list[list[nodes.Node | str]] = [[k, v["type"], v["description"]] for k, v in model["fields"].items()]
+    for m in SchemaPage.model_validate(f).models:
+        out.append(rubric(m.name))
+        if m.description:
+            out.append(para(m.description))
+        rows: list[list[nodes.Node | str]] = [[k, v.type, v.description] for k, v in m.fields.items()]
         out.append(table(["field", "type", "meaning"], rows))
     return out

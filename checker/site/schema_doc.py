@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from checker.engine import combat_decisions, decisions, setup
 from checker.scenarios import model
+from checker.site.page_models import SchemaField, SchemaModel, SchemaPage
 
 
 def _type(annotation: Any) -> str:
@@ -27,13 +28,13 @@ def _models() -> list[type[BaseModel]]:
     return out
 
 
-def schema_fragment() -> dict[str, Any]:
+def schema_fragment() -> SchemaPage:
     steps = {v.__name__: k for k, v in decisions.DECISIONS.items()}
     models = []
     for cls in _models():
         name = cls.__name__ + (f" (step `{steps[cls.__name__]}`)" if cls.__name__ in steps else "")
-        fields = {k: {"type": _type(f.annotation), "description": f.description or ""}
+        fields = {k: SchemaField(type=_type(f.annotation), description=f.description or "")
                   for k, f in cls.model_fields.items()}
-        models.append([name, {"description": (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else "",
-                              "fields": fields}])
-    return {"kind": "schema", "models": models}
+        models.append(SchemaModel(name=name, description=(cls.__doc__ or "").strip().splitlines()[0]
+                                  if cls.__doc__ else "", fields=fields))
+    return SchemaPage(kind="schema", models=models)

@@ -8,12 +8,12 @@ it is asked under.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import PurePosixPath
-from typing import Any
 
 from checker.scenarios.load import LoadedScenario
 from checker.scenarios.run import Outcome
+from checker.site.page_models import Topic, TopicScenario, TopicsPage
 
 TOPICS = {
     "actions": "Actions: bleeding, hunting, equipping, employing, recruiting",
@@ -52,19 +52,20 @@ def topic_of(path: str) -> str:
     return "/".join(rel[:2]) if rel else "other"
 
 
-def topics_page(loaded: Iterable[LoadedScenario], outcomes: Iterable[Outcome], doc_of: Any) -> dict[str, Any]:
-    """The fragment of the topics page: topics in the order of TOPICS, then any other folder by name."""
+def topics_page(loaded: Iterable[LoadedScenario], outcomes: Iterable[Outcome], doc_of: Callable[[str], str]
+                ) -> TopicsPage:
+    """The topics page: topics in the order of TOPICS, then any other folder by name."""
     status: dict[str, list[str]] = {}
     for o in outcomes:
         status.setdefault(o.scenario, []).append(o.status)
-    groups: dict[str, list[dict[str, Any]]] = {}
+    groups: dict[str, list[TopicScenario]] = {}
     for sc in loaded:
         runs = status.get(sc.path, [])
         overall = "fail" if "fail" in runs else "pass" if runs and all(r == "pass" for r in runs) else "answered"
         groups.setdefault(topic_of(sc.path), []).append(
-            {"title": sc.scenario.title, "doc": doc_of(sc.path), "status": overall, "editions": len(runs)})
+            TopicScenario(title=sc.scenario.title, doc=doc_of(sc.path), status=overall, editions=len(runs)))
     order = [t for t in TOPICS if t in groups] + sorted(t for t in groups if t not in TOPICS)
-    return {"kind": "topics",
-            "topics": [{"id": t, "title": TOPICS.get(t, t.replace("-", " ").replace("/", ": ")),
-                        "scenarios": sorted(groups[t], key=lambda s: str(s["title"]).casefold())}
-                       for t in order]}
+    return TopicsPage(kind="topics", topics=[
+        Topic(id=t, title=TOPICS.get(t, t.replace("-", " ").replace("/", ": ")),
+              scenarios=sorted(groups[t], key=lambda s: s.title.casefold()))
+        for t in order])
