@@ -69,7 +69,7 @@ class ScenarioFile(pytest.File):
             from reference.rulesets import rulesets
 
             try:
-                self._loaded = load_scenario(self.path, set(_known()), rulesets())
+                self._loaded = load_scenario(self.path, _known(), rulesets())
             except ProblemsError as exc:
                 self._loaded = exc
         if isinstance(self._loaded, Exception):

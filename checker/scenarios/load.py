@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,7 +152,7 @@ def _new_names(decision: BaseModel) -> list[str]:
     return found
 
 
-def _rule_id(located: Located, path: tuple[str | int, ...], value: Any, rules: set[str],
+def _rule_id(located: Located, path: tuple[str | int, ...], value: Any, rules: AbstractSet[str],
              problems: list[Problem]) -> str:
     if not isinstance(value, str) or value not in rules:
         problems.append(located.problem(path, f"unknown rule id {value!r}{suggest(str(value), rules)}"))
@@ -170,7 +171,7 @@ def _step_numbers(located: Located, path: tuple[str | int, ...], values: Iterabl
 
 
 def _expectation(located: Located, base: tuple[str | int, ...], raw: Any, players: set[str],
-                 minions: set[str], rules: set[str], problems: list[Problem], steps: int = 0) -> Expectation:
+                 minions: set[str], rules: AbstractSet[str], problems: list[Problem], steps: int = 0) -> Expectation:
     if not isinstance(raw, dict):
         problems.append(located.problem(base, "expected a mapping of names to expected values"))
         return Expectation()
@@ -253,7 +254,7 @@ def _check_steps(located: Located, raw_steps: list[Any], known: set[str] | None,
     return steps, problems
 
 
-def load_scenario(path: Path, rules: set[str], rulesets: Mapping[str, Ruleset]) -> LoadedScenario:
+def load_scenario(path: Path, rules: AbstractSet[str], rulesets: Mapping[str, Ruleset]) -> LoadedScenario:
     """Parse and check one scenario file; raises :class:`ProblemsError` listing every problem."""
     name = display_path(path)
     try:
@@ -270,7 +271,7 @@ def load_scenario(path: Path, rules: set[str], rulesets: Mapping[str, Ruleset]) 
     return load_scenario_from(located, name, rules, rulesets)
 
 
-def load_scenario_from(located: Located, name: str, rules: set[str], rulesets: Mapping[str, Ruleset]
+def load_scenario_from(located: Located, name: str, rules: AbstractSet[str], rulesets: Mapping[str, Ruleset]
                        ) -> LoadedScenario:
     """Check one scenario document already read; raises :class:`ProblemsError` listing every problem."""
     if not isinstance(located.data, dict):
