@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.site.blocks import BADGES
-from checker.site.docnames import rule_doc
+from checker.site.docnames import rule_doc, slug
 from checker.site.page_models import PartText
 from checker.site.titles import SHORT_NAMES, rule_title
 from reference.corpus import Corpus
@@ -133,8 +133,8 @@ def search_terms(corpus: Corpus, fragments: Mapping[str, Mapping[str, Any]]) -> 
 
 def card_anchor(key: str, anchors: list[str]) -> str:
     """Where a ruling's reference lands on its card's page: its own anchor (``#tom-19951109``), else the ruling's."""
-    slug = "-".join(words(key))
-    return slug if slug in anchors else (anchors[0] if anchors else "")
+    own = slug(key)  # as checker/site/card_pages.py made the anchors
+    return own if own in anchors else (anchors[0] if anchors else "")
 
 
 def terms_json(terms: Mapping[str, object]) -> bytes:
