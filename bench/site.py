@@ -19,6 +19,11 @@ Everything happens in temporary directories (never docs/ nor _build/), with Sphi
    fields pointing at the same clone, other links at the originals); only ``sphinx_build`` is timed (the
    scenarios are answered once, reported apart). (b) the plain pages cloned the same way. Goal: (a)/(b) <= 1.5x.
 
+Builds 1 and 2 run as `rules site` does, with the answer cache (checker/scenarios/answer_cache.py, in a
+temporary folder, empty at the cold build): the scenario edit re-answers that file only; the card effect
+edit changes the cache's fingerprint, so every answer is computed again; the clean build of 2 computes
+every answer without it, so the equality also checks the cached answers against computed ones.
+
 The phases of ``build_site`` are timed by wrapping the module functions it calls. Figures are printed, never
 asserted: one line per figure, then ``site: N/M goals met``. Run: ``.venv/bin/python bench/site.py``.
 """
@@ -45,9 +50,11 @@ import myst_parser  # noqa: F401
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
+from checker.scenarios.answer_cache import AnswerCache
 from checker.site import build, graphs
 from checker.site.docnames import rule_doc
 from reference import effectcheck
+from reference.rulesets import rulesets
 
 ROOT = build.ROOT
 
@@ -260,6 +267,12 @@ def startup() -> float:
     return clock(lambda: subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True))[0]
 
 
+def cached_build(out: Path, docs: Path, work: Path, scenarios: Path, answers: Path) -> build.SiteReport:
+    """``build_site`` as `rules site` runs it: with the answer cache (in ``answers``, empty at the cold build)."""
+    with AnswerCache.open(answers, rulesets(), use=True) as cache:
+        return build.build_site(out, JOBS, False, docs=docs, work=work, scenario_dirs=[scenarios], answers=cache)
+
+
 def html_files(out: Path) -> dict[str, bytes]:
     return {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*.html")}
 
@@ -286,10 +299,9 @@ def run(tmp: Path) -> None:
     shutil.copytree(effectcheck.ENCODINGS_DIR, cards)
     effectcheck.ENCODINGS_DIR = cards
     effectcheck.encodings.cache_clear()
-    docs, work, out = copy_docs(tmp / "docs"), tmp / "work", tmp / "html"
+    docs, work, out, answers = copy_docs(tmp / "docs"), tmp / "work", tmp / "html", tmp / "answer-cache"
     with phases() as cold_phases:
-        real, report = clock(lambda: build.build_site(out, JOBS, False, docs=docs, work=work,
-                                                      scenario_dirs=[scenarios]))
+        real, report = clock(lambda: cached_build(out, docs, work, scenarios, answers))
     plain_pages = plain_project(tmp / "plain", 1)
     plain, _ = clock(lambda: plain_build(tmp / "plain", tmp / "plain-out"))
     figure("cold build real vs plain MyST", f"real {real:.1f}s  plain {plain:.1f}s  ", real / plain, 1.5, "x")
@@ -310,8 +322,7 @@ def run(tmp: Path) -> None:
     edited.write_text(edited.read_text().replace("\nquestion: >\n  ", "\nquestion: >\n  Edited by the bench. ", 1))
     doctrees, html_before = mtimes(work / "doctrees", "*.doctree"), mtimes(out, "*.html")
     with phases() as inc_phases:
-        inc, report = clock(lambda: build.build_site(out, JOBS, False, docs=docs, work=work,
-                                                     scenario_dirs=[scenarios]))
+        inc, report = clock(lambda: cached_build(out, docs, work, scenarios, answers))
     reread = sorted(d for d, t in mtimes(work / "doctrees", "*.doctree").items() if doctrees.get(d) != t)
     rewritten = sorted(h for h, t in mtimes(out, "*.html").items() if html_before.get(h) != t)
     figure("incremental rebuild (one scenario question edited)", "", inc, 3, "s")
@@ -326,15 +337,14 @@ def run(tmp: Path) -> None:
     effectcheck.encodings.cache_clear()
     doctrees, html_before = mtimes(work / "doctrees", "*.doctree"), mtimes(out, "*.html")
     with phases() as card_phases:
-        inc, report = clock(lambda: build.build_site(out, JOBS, False, docs=docs, work=work,
-                                                     scenario_dirs=[scenarios]))
+        inc, report = clock(lambda: cached_build(out, docs, work, scenarios, answers))
     reread = sorted(d for d, t in mtimes(work / "doctrees", "*.doctree").items() if doctrees.get(d) != t)
     figure("incremental rebuild (one card effect edited)", "", inc, 5, "s")
     note(f"edited Acrobatics in {library.name}; {report.written} files written; {phase_line(card_phases)}")
     note(f"re-read {len(reread)} page(s): {', '.join(d.removesuffix('.doctree')[:70] for d in reread[:5])}"
          f"{' ...' if len(reread) > 5 else ''}")
     build.build_site(tmp / "clean-html", JOBS, False, docs=copy_docs(tmp / "clean-docs"), work=tmp / "clean-work",
-                     scenario_dirs=[scenarios])
+                     scenario_dirs=[scenarios])  # every answer computed: the cached ones must give the same pages
     incremental, clean = html_files(out), html_files(tmp / "clean-html")
     differ = sorted(n for n in incremental.keys() | clean.keys() if incremental.get(n) != clean.get(n))
     results.append(not differ)

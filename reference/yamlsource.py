@@ -9,6 +9,7 @@ each value's path to its 1-based line.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 import stat
@@ -47,6 +48,7 @@ class Located:
     file: str
     data: Any
     lines: dict[Path_, int] = field(default_factory=dict)
+    digest: str = ""  # of the text read: what a cache of answers computed from this document is keyed by
 
     def line_of(self, path: Path_) -> int | None:
         """The line of the value at ``path``, or of its nearest located ancestor."""
@@ -175,7 +177,8 @@ _SAFE_TAGS = {
 
 def load_text(text: str, file: str) -> Located:
     """Parse YAML text safely, recording lines; raises :class:`YamlLoadError`."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+    raw = text.encode("utf-8", "surrogatepass")
+    if len(raw) > MAX_BYTES:
         raise YamlLoadError(
             Problem(file=file, line=None, field=None, message=f"file larger than {MAX_BYTES} bytes")
         )
@@ -188,8 +191,9 @@ def load_text(text: str, file: str) -> Located:
         raise YamlLoadError(Problem(file=file, line=line, field=None, message=msg)) from None
     except yaml.YAMLError as exc:
         raise YamlLoadError(Problem(file=file, line=None, field=None, message=str(exc))) from None
+    digest = hashlib.blake2b(raw, digest_size=20).hexdigest()
     if root is None:
-        return Located(file=file, data=None, lines={})
+        return Located(file=file, data=None, lines={}, digest=digest)
     builder = _Builder(file)
     try:
         data = builder.build(root, ())
@@ -200,8 +204,9 @@ def load_text(text: str, file: str) -> Located:
     except yaml.YAMLError as exc:
         raise YamlLoadError(Problem(file=file, line=None, field=None, message=str(exc))) from None
     if builder.problems:
-        raise YamlLoadError(*builder.problems, partial=Located(file=file, data=data, lines=builder.lines))
-    return Located(file=file, data=data, lines=builder.lines)
+        raise YamlLoadError(*builder.problems, partial=Located(file=file, data=data, lines=builder.lines,
+                                                               digest=digest))
+    return Located(file=file, data=data, lines=builder.lines, digest=digest)
 
 
 def load_file(path: Path, display: str | None = None) -> Located:

@@ -8,9 +8,9 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from checker.cli.options import JsonFlag
 from checker.cli.output import console, escape, fail, guarded, print_json
 
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 errata_app = typer.Typer(help="Errata: amend a rule and see exactly which answers change.", no_args_is_help=True)
 
 

@@ -12,6 +12,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from checker.cli.options import JsonFlag
 from checker.cli.output import EXIT_PROBLEMS, console, escape, fail, guarded, print_json
 
 if TYPE_CHECKING:
@@ -23,7 +24,6 @@ class GraphFormat(StrEnum):
     graphml = "graphml"
 
 
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 
 
 def register(app: typer.Typer) -> None:

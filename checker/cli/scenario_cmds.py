@@ -12,9 +12,9 @@ import typer
 from rich.progress import Progress
 from rich.table import Table
 
+from checker.cli.options import JsonFlag, NoCacheFlag
 from checker.cli.output import EXIT_PROBLEMS, console, errors, escape, fail, guarded, print_json
 
-JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")]
 RulesetOpt = Annotated[str | None, typer.Option("--ruleset", "-r", help="Only this ruleset.")]
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "schema.json"
 
@@ -43,14 +43,18 @@ def check(
     show_coverage: Annotated[bool, typer.Option(
         "--coverage", help="Per source: normative rules tested, exercised only, not testable and untested "
                            "(with --json, the lists instead of the runs).")] = False,
+    no_cache: NoCacheFlag = False,
 ) -> None:
     """Run every scenario under every ruleset it applies to; exit 1 if any fails, 2 on bad files.
 
     A scenario citing a rule whose text, errata or parameters changed since it was confirmed
-    is reported as suspect (`rules confirm` after a look).
+    is reported as suspect (`rules confirm` after a look). Answers computed by an earlier run from the
+    same files, code and reference are read from the answer cache (`--no-cache` computes them all).
     """
+    from checker.scenarios.answer_cache import AnswerCache
     from checker.scenarios.lock import LOCK_NAME, DamagedLock, read_lock, suspects
-    from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
+    from checker.scenarios.suite import SCENARIOS_DIR, load_all, runs
+    from reference.cards import cache_dir
     from reference.corpus import corpus
     from reference.rulesets import project_errata, rulesets
 
@@ -61,11 +65,15 @@ def check(
     loaded, problems = load_all(paths or [SCENARIOS_DIR])
     pairs = runs(loaded, ruleset)
     outcomes = []
-    with Progress(console=errors, transient=True, disable=as_json or len(pairs) < 40) as progress:
+    detail = as_json or show_coverage  # the text report needs no trace: each is dropped once judged
+    with (AnswerCache.open(cache_dir(), rulesets(), use=not no_cache) as answers,
+          Progress(console=errors, transient=True, disable=as_json or len(pairs) < 40) as progress):
         task = progress.add_task("checking scenarios", total=len(pairs))
-        for outcome in run_all(pairs):  # the text report needs no trace: each is dropped once judged
-            outcomes.append(outcome if as_json or show_coverage else replace(outcome, trace=(), before=None))
+        for outcome in answers.outcomes(pairs, detail=detail):
+            outcomes.append(outcome if detail else replace(outcome, trace=(), before=None))
             progress.advance(task)
+    for problem in answers.problems:
+        errors.print(f"[yellow]warning:[/yellow] {escape(problem)}", soft_wrap=True)
     try:
         lock, damaged = read_lock(SCENARIOS_DIR / LOCK_NAME), None
     except DamagedLock as exc:
@@ -91,7 +99,7 @@ def check(
                 console.print(f"[red]FAIL[/red] {escape(o.scenario)} {escape(f'[{o.ruleset}]')}")
                 for f in o.failures:
                     console.print(f"     {escape(f)}")
-        _summary(outcomes, len({p.file for p in problems}))
+        _summary(outcomes, len({p.file for p in problems}), answers.hits)
         for scenario, rules in sorted(by_scenario.items()):
             console.print(f"[yellow]SUSPECT[/yellow] {escape(scenario)}: {escape(', '.join(rules))} changed since "
                           "it was confirmed; check it, then `rules confirm`")
@@ -122,7 +130,7 @@ def _print_notes(loaded: list[Any]) -> None:
             errors.print(f"[yellow]note:[/yellow] {escape(str(note))}", soft_wrap=True)
 
 
-def _summary(outcomes: list[Any], bad_files: int = 0) -> None:
+def _summary(outcomes: list[Any], bad_files: int = 0, cached: int = 0) -> None:
     table = Table(title="Scenarios", title_justify="left", header_style="bold")
     for col in ("ruleset", "pass", "fail", "answered (no expectation)"):
         table.add_column(col, justify="left" if col == "ruleset" else "right")
@@ -137,6 +145,9 @@ def _summary(outcomes: list[Any], bad_files: int = 0) -> None:
     scenarios = len({o.scenario for o in outcomes})
     bad = f"; [bold red]{bad_files} file(s) could not be read[/bold red] (listed below)" if bad_files else ""
     console.print(f"{scenarios} scenarios, {len(outcomes)} runs: {total['pass']} passed, {total['fail']} failed{bad}")
+    if cached:
+        console.print(f"{cached} of the {len(outcomes)} answers were computed by an earlier run from the same "
+                      "files, code and reference (the answer cache); `rules check --no-cache` computes them all")
 
 
 def _coverage_json(outcomes: list[Any]) -> dict[str, Any]:

@@ -8,7 +8,8 @@ from typing import Annotated
 
 import typer
 
-from checker.cli.output import console, escape, fail, guarded
+from checker.cli.options import NoCacheFlag
+from checker.cli.output import console, errors, escape, fail, guarded
 
 
 def register(app: typer.Typer) -> None:
@@ -21,14 +22,24 @@ def site(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Where to write the HTML.")] = None,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=16, help="Sphinx processes.")] = 1,
     no_search: Annotated[bool, typer.Option("--no-search", help="Skip the pagefind search index.")] = False,
+    no_cache: NoCacheFlag = False,
 ) -> None:
-    """Answer every scenario, then build the site into _build/html (warnings are errors)."""
+    """Answer every scenario, then build the site into _build/html (warnings are errors).
+
+    Answers computed by an earlier run from the same files, code and reference are read from the answer
+    cache (`--no-cache` computes them all)."""
+    from checker.scenarios.answer_cache import AnswerCache
     from checker.site.build import BUILD, SiteError, build_site
+    from reference.cards import cache_dir
+    from reference.rulesets import rulesets
 
     try:
-        report = build_site(output or BUILD / "html", jobs=jobs, search=not no_search)
+        with AnswerCache.open(cache_dir(), rulesets(), use=not no_cache) as answers:
+            report = build_site(output or BUILD / "html", jobs=jobs, search=not no_search, answers=answers)
     except SiteError as exc:
         fail([*str(exc).splitlines(), "the site was not built"])
+    for problem in answers.problems:
+        errors.print(f"[yellow]warning:[/yellow] {escape(problem)}", soft_wrap=True)
     console.print(f"built {report.pages} pages into {escape(str(report.outdir))} ({report.written} files written, "
                   f"{report.removed} removed){'; search index built' if report.searchable else ''}")
 

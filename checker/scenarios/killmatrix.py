@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from checker.scenarios.load import LoadedScenario
-from checker.scenarios.run import Outcome, run
+from checker.scenarios.run import Outcome, Status, run
 from reference.parameters import alternatives
 from reference.rulesets import MissingStep, Ruleset
+
+if TYPE_CHECKING:
+    from checker.scenarios.answer_cache import AnswerCache
 
 
 class EngineCrash(RuntimeError):
@@ -62,10 +66,13 @@ def reads(loaded: Iterable[LoadedScenario], editions: Mapping[str, Ruleset], out
 
 
 def kill_matrix(loaded: list[LoadedScenario], editions: Mapping[str, Ruleset], *, first_only: bool = False,
-                only: Iterable[str] | None = None, outcomes: Iterable[Outcome] | None = None) -> list[Mutant]:
+                only: Iterable[str] | None = None, outcomes: Iterable[Outcome] | None = None,
+                answers: AnswerCache | None = None) -> list[Mutant]:
     """Every mutant of every ruleset the scenarios use; ``first_only`` stops at the first run that kills each.
-    ``outcomes``: every scenario's runs, when the caller has them (spares running them again)."""
+    ``outcomes``: every scenario's runs, when the caller has them (spares running them again); ``answers``: the
+    mutant runs an earlier build computed from the same files (used only when ``editions`` are its editions)."""
     wanted = set(only) if only is not None else None
+    cached = answers if answers is not None and answers.caches(editions) else None
     matrix: list[Mutant] = []
     for name, runs in sorted(reads(loaded, editions, outcomes).items()):
         base = editions[name]
@@ -75,21 +82,26 @@ def kill_matrix(loaded: list[LoadedScenario], editions: Mapping[str, Ruleset], *
             readers = [(sc, label) for sc, label, used in runs if param in used]
             for value in alternatives(param, p.value):
                 killers: list[str] = []
+                mutated = {**editions, name: base.with_values(**{param: value})}
                 for sc, label in readers:
-                    mutant = sc.ruleset_for(label, {**editions, name: base.with_values(**{param: value})})
-                    try:
-                        status = run(sc, mutant).status
-                    except MissingStep:
-                        status = "fail"  # the value calls for steps this edition has no rule for (the variant's)
-                    except Exception as exc:  # a valid value the engine cannot play: a defect, reported as such
-                        raise EngineCrash(f"{_label(sc, label)} under {name} with {param} = {value!r}: "
-                                          f"{type(exc).__name__}: {exc}") from exc
+                    play = partial(_mutant_status, sc, label, mutated,
+                                   f"{_label(sc, label)} under {name} with {param} = {value!r}")
+                    status = cached.mutant_status(sc, label, name, param, value, play) if cached else play()
                     if status == "fail":
                         killers.append(_label(sc, label))
                         if first_only:
                             break
                 matrix.append(Mutant(param, name, value, tuple(killers)))
     return matrix
+
+
+def _mutant_status(sc: LoadedScenario, label: str, editions: Mapping[str, Ruleset], what: str) -> Status:
+    try:
+        return run(sc, sc.ruleset_for(label, editions)).status
+    except MissingStep:
+        return "fail"  # the value calls for steps this edition has no rule for (the variant's)
+    except Exception as exc:  # a valid value the engine cannot play: a defect, reported as such
+        raise EngineCrash(f"{what}: {type(exc).__name__}: {exc}") from exc
 
 
 def survivors(matrix: Iterable[Mutant]) -> dict[tuple[str, str], list[Mutant]]:

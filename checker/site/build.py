@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from checker.scenarios.answer_cache import AnswerCache
 from checker.scenarios.coverage import coverage
 from checker.scenarios.killmatrix import kill_matrix
 from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
@@ -50,15 +51,18 @@ def _write_if_changed(path: Path, content: str) -> bool:
     return True
 
 
-def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
-    """(page data by docname, generated stubs by docname)."""
+def collect(scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,), answers: AnswerCache | None = None
+            ) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """(page data by docname, generated stubs by docname); ``answers``: the answers earlier builds computed."""
     loaded, problems = load_all(list(scenario_dirs))
     if problems:
         raise ProblemsError(problems)
-    outcomes = tuple(run_all(runs(loaded)))
+    editions = answers.editions if answers is not None else rulesets()
+    pairs = runs(loaded, editions=editions)
+    outcomes = tuple(answers.outcomes(pairs) if answers is not None else run_all(pairs))
     ref = reference()
-    data = pages.SiteData(ref, tuple(loaded), outcomes, coverage(outcomes), rulesets(),
-                          tuple(kill_matrix(loaded, rulesets(), first_only=True, outcomes=outcomes)))
+    data = pages.SiteData(ref, tuple(loaded), outcomes, coverage(outcomes), editions,
+                          tuple(kill_matrix(loaded, editions, first_only=True, outcomes=outcomes, answers=answers)))
     fragments: dict[str, dict[str, Any]] = {
         "home": dump(pages.home_page(data)), "coverage": dump(pages.coverage_page(data)),
         "editions": dump(pages.editions_page(data)), "errata": dump(pages.errata_page(data)),
@@ -205,8 +209,10 @@ def pagefind(outdir: Path, terms: bytes | None = None) -> bool:
 
 
 def build_site(outdir: Path = BUILD / "html", jobs: int = 1, search: bool = True, *, docs: Path = DOCS,
-               work: Path = BUILD, scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,)) -> SiteReport:
-    """The whole pipeline; ``docs`` and ``work`` let tests and benches build elsewhere.
+               work: Path = BUILD, scenario_dirs: Sequence[Path] = (SCENARIOS_DIR,),
+               answers: AnswerCache | None = None) -> SiteReport:
+    """The whole pipeline; ``docs`` and ``work`` let tests and benches build elsewhere, ``answers`` reuses the
+    answers and kill-matrix runs that earlier builds computed from the same files (the caller saves it).
 
     What the build needs from its environment (folders it can write, pagefind) is checked first;
     a file that cannot be written or read later (a full disk) is a SiteError naming it.
@@ -216,7 +222,7 @@ def build_site(outdir: Path = BUILD / "html", jobs: int = 1, search: bool = True
         writable_folder(work, "the work folder")
         if search:
             pagefind_binary()
-        fragments, stubs = collect(scenario_dirs)
+        fragments, stubs = collect(scenario_dirs, answers)
         written, removed = write_sources(fragments, stubs, docs, work / "site-data")
         sphinx_build(outdir, docs, jobs, work / "site-data", work / "doctrees")
         searchable = pagefind(outdir, searchdata.site_terms(fragments)) if search else False

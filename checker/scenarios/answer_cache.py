@@ -1,0 +1,284 @@
+"""Answers computed before, reused across runs: keyed by everything an answer depends on, so never stale.
+
+`rules check` and `rules site` answer 820 scenarios under their rulesets, and the site also runs each
+passing scenario again under every other value of every parameter it reads (the kill matrix). Most of
+that work gives the same answers as last time: a scenario's answer depends only on
+
+- the scenario file (its path and the exact bytes read, :attr:`reference.yamlsource.Located.digest`),
+- the run's label (a ruleset or one of the file's variants) and, for the kill matrix, the parameter
+  value tried,
+- the code that computes answers (``checker/engine``, ``checker/solitaire``, ``checker/scenarios``) and
+  everything the reference is made of (``reference/``: its code, the corpus, errata, rulesets, card
+  encodings), the card encodings folder in use, and the versions of Python and of the packages the
+  answer passes through (krcg's card pool among them).
+
+:func:`fingerprint` hashes the last of these (about 2 MB, a few milliseconds), the first two are hashed
+into each entry's key. Change a byte of any of them and the entry is simply not found: the answer is
+computed again. Nothing is ever invalidated by hand, and only runs under the project's own rulesets are
+cached (a proposed erratum's rulesets are not: their content is not in the key).
+
+Entries are JSON in a SQLite file in the user's cache folder (``$JYHAD_RULES_CACHE``, else
+``~/.cache/jyhad-rules``); an outcome is kept in two parts, its verdict, and its trace and table as set up
+(most of its size, which the text report of `rules check` never reads). JSON, not pickle: reading the
+cache builds plain data validated against the outcome's types, it can never run code. An entry that does
+not validate is computed again; a cache file that cannot be opened is rebuilt, or the answers are
+computed without it (:attr:`AnswerCache.problems` says why). Each save is one SQLite transaction: an
+interrupted run leaves the previous cache whole. The answers of the three most recently used
+fingerprints are kept, so that switching between two checkouts or branches does not throw everything
+away.
+
+``JYHAD_RULES_ANSWER_CACHE=off`` turns it off (the test suite does: tests exercise the engine).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import closing, suppress
+from dataclasses import dataclass, field, replace
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from checker.scenarios.load import LoadedScenario
+from checker.scenarios.run import Outcome, Status, TraceLine, run
+from reference.documents import PACKAGE_DIR
+from reference.rulesets import Ruleset
+
+ENV = "JYHAD_RULES_ANSWER_CACHE"  # "off": compute every answer
+FILE_NAME = "answers.sqlite"
+SCHEMA_VERSION = 1  # bump when the tables or the encoding of an entry change: the old file is then rebuilt
+KEEP = 3  # fingerprints whose answers are kept
+CHECKER_DIR = Path(__file__).resolve().parents[1]
+ANSWERING_CODE = ("engine", "solitaire", "scenarios", "__init__.py")  # of checker/: what computes answers
+PACKAGES = ("pydantic", "pydantic-core", "PyYAML", "krcg", "networkx")  # what answers pass through
+@dataclass(frozen=True)
+class _Detail:
+    """What a run's verdict can do without: the text report of `rules check` reads only the verdict."""
+
+    trace: tuple[TraceLine, ...]
+    before: dict[str, Any] | None
+
+
+_OUTCOME = TypeAdapter(Outcome)
+_DETAIL = TypeAdapter(_Detail)
+_STATUS: TypeAdapter[Status] = TypeAdapter(Status)
+
+
+def fingerprint(encodings_dir: Path | None = None) -> str:
+    """A digest of everything an answer depends on besides its scenario file and its run: the answering code,
+    the reference's files, the card encodings in use, and the versions of Python and of the packages used."""
+    from reference import effectcheck
+
+    h = hashlib.blake2b(digest_size=20)
+    h.update(f"schema {SCHEMA_VERSION}\0python {sys.version}\0".encode())
+    for name in PACKAGES:
+        try:
+            h.update(f"{name} {version(name)}\0".encode())
+        except PackageNotFoundError:
+            h.update(f"{name} absent\0".encode())
+    h.update(f"mutant {os.environ.get('MUTANT_UNDER_TEST', '')}\0".encode())  # mutmut switches code at run time
+    roots = [CHECKER_DIR / part for part in ANSWERING_CODE]
+    roots += [PACKAGE_DIR, encodings_dir or effectcheck.ENCODINGS_DIR]
+    for path in sorted({f for root in roots for f in _files(root)}):
+        data = path.read_bytes()
+        h.update(f"{path}\0{len(data)}\0".encode())
+        h.update(data)
+    return h.hexdigest()
+
+
+def _files(root: Path) -> Iterator[Path]:
+    if root.is_file():
+        yield root.resolve()
+        return
+    for path in root.rglob("*"):
+        if "__pycache__" not in path.parts and path.is_file():
+            yield path.resolve()
+
+
+def enabled() -> bool:
+    """Whether answers may come from the cache (``JYHAD_RULES_ANSWER_CACHE=off`` says no)."""
+    return os.environ.get(ENV, "").strip().lower() not in ("off", "0", "no", "false")
+
+
+@dataclass
+class AnswerCache:
+    """The answers of the project's rulesets, from the cache file when it holds them, else computed and kept.
+
+    Use it as a context manager (``with AnswerCache.open(folder, rulesets()) as answers``): what was computed
+    is saved when the block ends without an error. Without a database (turned off, or it could not be
+    opened) every answer is computed.
+    """
+
+    editions: Mapping[str, Ruleset]
+    key: str = ""
+    db: sqlite3.Connection | None = None
+    problems: list[str] = field(default_factory=list)  # why the cache is not used, or was not saved
+    hits: int = 0
+    computed: int = 0
+    _new: dict[str, tuple[bytes, bytes]] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, folder: Path, editions: Mapping[str, Ruleset], *, use: bool = True) -> AnswerCache:
+        """The cache in ``folder`` (made if missing); a damaged file is replaced by an empty one."""
+        if not use or not enabled():
+            return cls(editions)
+        path = folder / FILE_NAME
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            try:
+                db = _connect(path)
+            except _Damaged:  # not a database, or of another schema: it only held answers
+                for leftover in (path, *(path.with_name(path.name + s) for s in ("-wal", "-shm", "-journal"))):
+                    with suppress(FileNotFoundError):
+                        leftover.unlink()
+                db = _connect(path)
+            return cls(editions, fingerprint(), db)
+        except (OSError, sqlite3.Error) as exc:
+            return cls(editions, problems=[f"the answer cache {path} cannot be used ({exc}); every answer is "
+                                           "computed"])
+
+    def __enter__(self) -> AnswerCache:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+                 ) -> None:
+        if kind is None:
+            self.save()
+        self.close()
+
+    # --- answers ---------------------------------------------------------------------------
+    def outcomes(self, pairs: Iterable[tuple[LoadedScenario, Ruleset]], *, detail: bool = True
+                 ) -> Iterator[Outcome]:
+        """``run`` of each (scenario, ruleset) pair, as :func:`checker.scenarios.suite.runs` makes them from this
+        cache's editions (the ruleset's name is the run's label). Without ``detail`` the outcomes come without
+        their trace and table as set up (``trace=()``, ``before=None``), which spares reading most of the cache.
+        """
+        for sc, rs in pairs:
+            key = self._key("outcome", sc, rs.name)
+            cached = self._cached_outcome(key, detail)
+            if cached is not None and cached.scenario == sc.path and cached.ruleset == rs.name:
+                self.hits += 1
+                yield cached
+                continue
+            outcome = run(sc, rs)
+            self._put(key, _OUTCOME.dump_json(replace(outcome, trace=(), before=None)),
+                      _DETAIL.dump_json(_Detail(outcome.trace, outcome.before)))
+            yield outcome if detail else replace(outcome, trace=(), before=None)
+
+    def _cached_outcome(self, key: str | None, detail: bool) -> Outcome | None:
+        if key is None or self.db is None:
+            return None
+        try:
+            row = self.db.execute(f"SELECT value{', detail' if detail else ''} FROM answers WHERE key = ?",
+                                  (key,)).fetchone()
+            if row is None:
+                return None
+            verdict = _OUTCOME.validate_json(row[0])
+            if not detail:
+                return verdict
+            more = _DETAIL.validate_json(row[1])
+            return replace(verdict, trace=more.trace, before=more.before)
+        except (sqlite3.Error, ValidationError, TypeError):
+            return None  # computed again, and the entry replaced
+
+    def mutant_status(self, sc: LoadedScenario, label: str, base: str, parameter: str, value: Any,
+                      compute: Callable[[], Status]) -> Status:
+        """The status of ``sc``'s run ``label`` when ``base``'s ``parameter`` is ``value`` (the kill matrix)."""
+        mutation = json.dumps([base, parameter, value], sort_keys=True, default=repr)
+        key = self._key("mutant", sc, label, mutation)
+        cached: Status | None = self._get(key, _STATUS)
+        if cached is not None:
+            self.hits += 1
+            return cached
+        status = compute()
+        self._put(key, _STATUS.dump_json(status))
+        return status
+
+    def caches(self, editions: Mapping[str, Ruleset]) -> bool:
+        """Whether runs under ``editions`` may use this cache: they must be the ones it was opened with."""
+        return self.db is not None and editions is self.editions
+
+    # --- storage ---------------------------------------------------------------------------
+    def _key(self, kind: str, sc: LoadedScenario, *parts: str) -> str | None:
+        digest = sc.source.digest if sc.source is not None else ""
+        if self.db is None or not digest:
+            return None
+        text = "\0".join((kind, self.key, sc.path, digest, *parts))
+        return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
+
+    def _get(self, key: str | None, adapter: TypeAdapter[Any]) -> Any:
+        if key is None or self.db is None:
+            return None
+        try:
+            row = self.db.execute("SELECT value FROM answers WHERE key = ?", (key,)).fetchone()
+            return adapter.validate_json(row[0]) if row is not None else None
+        except (sqlite3.Error, ValidationError, TypeError):
+            return None  # computed again, and the entry replaced
+
+    def _put(self, key: str | None, value: bytes, detail: bytes = b"") -> None:
+        self.computed += 1
+        if key is not None:
+            self._new[key] = (value, detail)
+
+    def save(self) -> None:
+        """Keep what was computed, in one transaction; forget the answers of fingerprints no longer used."""
+        if self.db is None:
+            return
+        try:
+            with self.db:
+                self.db.executemany("INSERT OR REPLACE INTO answers (key, fingerprint, value, detail) "
+                                    "VALUES (?, ?, ?, ?)", [(k, self.key, *v) for k, v in self._new.items()])
+                self.db.execute("INSERT OR REPLACE INTO fingerprints (fingerprint, used) VALUES (?, ?)",
+                                (self.key, time.time()))
+                self.db.execute("DELETE FROM fingerprints WHERE fingerprint NOT IN (SELECT fingerprint FROM "
+                                "fingerprints ORDER BY used DESC LIMIT ?)", (KEEP,))
+                self.db.execute("DELETE FROM answers WHERE fingerprint NOT IN (SELECT fingerprint FROM "
+                                "fingerprints)")
+            self._new.clear()
+        except sqlite3.Error as exc:
+            self.problems.append(f"the answers computed could not be kept in the cache ({exc}); they will be "
+                                 "computed again next time")
+
+    def close(self) -> None:
+        if self.db is not None:
+            with suppress(sqlite3.Error):
+                self.db.close()
+            self.db = None
+
+
+class _Damaged(sqlite3.DatabaseError):
+    """The file is not an answer cache of this schema (another file, a damaged one, an older schema)."""
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """The cache file, its tables made; raises _Damaged for a file to replace, sqlite3.Error when it is only
+    unusable now (locked by another run for too long, a folder in its place, no permission)."""
+    db = sqlite3.connect(path, timeout=30)
+    try:
+        try:
+            found = db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            if type(exc) is sqlite3.DatabaseError:  # "file is not a database", "disk image is malformed"
+                raise _Damaged(str(exc)) from exc
+            raise
+        with closing(db.cursor()) as cur:
+            if found not in (0, SCHEMA_VERSION):
+                raise _Damaged(f"schema {found}, not {SCHEMA_VERSION}")
+            cur.execute("CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, "
+                        "value BLOB NOT NULL, detail BLOB NOT NULL) WITHOUT ROWID")
+            cur.execute("CREATE TABLE IF NOT EXISTS fingerprints (fingerprint TEXT PRIMARY KEY, used REAL NOT NULL)")
+            cur.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.commit()
+        return db
+    except sqlite3.Error:
+        db.close()
+        raise

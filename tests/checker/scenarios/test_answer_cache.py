@@ -1,0 +1,202 @@
+"""The answer cache gives the answers the engine gives, and never one computed from other inputs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from checker.cli import app
+from checker.scenarios import answer_cache
+from checker.scenarios.answer_cache import FILE_NAME, KEEP, AnswerCache, fingerprint
+from checker.scenarios.killmatrix import kill_matrix
+from checker.scenarios.run import Outcome
+from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
+from reference import effectcheck
+from reference.cards import cache_dir
+from reference.rulesets import rulesets
+
+# Three rulesets; a variant (a run of its own); a step refused as expected; a real card played.
+FILES = ("actions/bleed-gets-the-edge.yaml", "blocking/leave-torpor-blocked-still-pays.yaml",
+         "actions/action-card-needs-its-discipline.yaml", "actions/action-card-directed-bleed.yaml")
+
+
+@pytest.fixture(autouse=True)
+def cache_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(answer_cache.ENV, "on")
+
+
+@pytest.fixture
+def suite(tmp_path: Path) -> Path:
+    folder = tmp_path / "scenarios"
+    for name in FILES:
+        source = SCENARIOS_DIR / name
+        if not source.is_file():  # keep the test honest if a file is renamed
+            pytest.fail(f"{name} is not in scenarios/ any more: pick another")
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(source, folder / name)
+    return folder
+
+
+def answered(folder: Path, cache_dir: Path, *, detail: bool = True) -> tuple[list[Outcome], AnswerCache]:
+    loaded, problems = load_all([folder])
+    assert problems == []
+    with AnswerCache.open(cache_dir, rulesets()) as answers:
+        outcomes = list(answers.outcomes(runs(loaded), detail=detail))
+    return outcomes, answers
+
+
+def as_json(outcomes: list[Outcome]) -> str:
+    return json.dumps([o.to_json() for o in outcomes] + [o.before for o in outcomes], sort_keys=True)
+
+
+def test_a_second_run_reads_every_answer_the_first_computed(suite: Path, tmp_path: Path) -> None:
+    loaded, _ = load_all([suite])
+    engine = list(run_all(runs(loaded)))
+    first, cold = answered(suite, tmp_path / "cache")
+    second, warm = answered(suite, tmp_path / "cache")
+    assert (cold.hits, cold.computed) == (0, len(engine))
+    assert (warm.hits, warm.computed) == (len(engine), 0)
+    assert second == engine  # the very outcomes the engine gives, trace and table as set up included
+    assert as_json(first) == as_json(second) == as_json(engine)
+
+
+def test_without_detail_the_verdicts_come_without_trace(suite: Path, tmp_path: Path) -> None:
+    answered(suite, tmp_path / "cache")
+    light, warm = answered(suite, tmp_path / "cache", detail=False)
+    full, _ = answered(suite, tmp_path / "cache")
+    assert warm.hits == len(full)
+    assert all(o.trace == () and o.before is None for o in light)
+    assert [(o.status, o.failures, o.answer, o.reads) for o in light] == [
+        (o.status, o.failures, o.answer, o.reads) for o in full]
+
+
+def test_an_edited_scenario_is_answered_again(suite: Path, tmp_path: Path) -> None:
+    answered(suite, tmp_path / "cache")
+    edited = suite / FILES[0]
+    text = edited.read_text(encoding="utf-8")
+    edited.write_text(text.replace("expect:", "# a comment changes the bytes, so the key\nexpect:", 1),
+                      encoding="utf-8")
+    outcomes, answers = answered(suite, tmp_path / "cache")
+    again = [o for o in outcomes if o.scenario.endswith(FILES[0])]
+    assert again and answers.computed == len(again)
+    assert answers.hits == len(outcomes) - len(again)
+
+
+def test_an_edited_expectation_gives_the_new_verdict_not_the_cached_one(suite: Path, tmp_path: Path) -> None:
+    first, _ = answered(suite, tmp_path / "cache")
+    assert {o.status for o in first} == {"pass"}
+    edited = suite / FILES[0]
+    text = edited.read_text(encoding="utf-8")
+    assert "bob: {pool: 29}" in text  # ref14 II.C.1.a: "Your Prey loses one pool"
+    edited.write_text(text.replace("bob: {pool: 29}", "bob: {pool: 28}"), encoding="utf-8")
+    outcomes, _ = answered(suite, tmp_path / "cache")
+    assert {o.status for o in outcomes if o.scenario.endswith(FILES[0])} == {"fail"}
+
+
+def test_the_fingerprint_follows_every_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    encodings = tmp_path / "cards"
+    shutil.copytree(effectcheck.ENCODINGS_DIR, encodings)
+    before = fingerprint(encodings)
+    assert fingerprint(encodings) == before  # deterministic
+    one = sorted(encodings.glob("*.yaml"))[0]
+    one.write_text(one.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert fingerprint(encodings) != before  # a card effect edited
+    edited = fingerprint(encodings)
+    monkeypatch.setenv("MUTANT_UNDER_TEST", "checker.engine.x__mutmut_1")
+    assert fingerprint(encodings) != edited  # mutmut's mutants switch code at run time
+    monkeypatch.delenv("MUTANT_UNDER_TEST")
+    code = tmp_path / "checker"
+    shutil.copytree(answer_cache.CHECKER_DIR / "engine", code / "engine", ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(answer_cache, "CHECKER_DIR", code)
+    copied = fingerprint(encodings)
+    (code / "engine" / "state.py").write_text((code / "engine" / "state.py").read_text() + "\n# changed\n")
+    assert fingerprint(encodings) != copied  # the engine's code edited
+
+
+def test_another_fingerprint_finds_nothing(suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    answered(suite, tmp_path / "cache")
+    monkeypatch.setattr(answer_cache, "fingerprint", lambda: "another reference")
+    _, answers = answered(suite, tmp_path / "cache")
+    assert answers.hits == 0 and answers.computed > 0
+
+
+def test_only_the_most_recent_fingerprints_are_kept(suite: Path, tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    for n in range(KEEP + 2):
+        monkeypatch.setattr(answer_cache, "fingerprint", lambda n=n: f"reference {n}")
+        answered(suite, tmp_path / "cache")
+    with sqlite3.connect(tmp_path / "cache" / FILE_NAME) as db:
+        kept = {row[0] for row in db.execute("SELECT DISTINCT fingerprint FROM answers")}
+    assert kept == {f"reference {n}" for n in range(2, KEEP + 2)}
+
+
+def test_a_damaged_cache_file_is_replaced(suite: Path, tmp_path: Path) -> None:
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / FILE_NAME).write_bytes(b"not a database at all" * 100)
+    outcomes, answers = answered(suite, tmp_path / "cache")
+    assert answers.problems == [] and answers.computed == len(outcomes)
+    _, again = answered(suite, tmp_path / "cache")
+    assert again.hits == len(outcomes)
+
+
+def test_a_tampered_entry_is_computed_again(suite: Path, tmp_path: Path) -> None:
+    first, _ = answered(suite, tmp_path / "cache")
+    with sqlite3.connect(tmp_path / "cache" / FILE_NAME) as db:
+        db.execute("UPDATE answers SET value = ?", (b'{"scenario": "x", "status": "pass", "__import__": "os"}',))
+    outcomes, answers = answered(suite, tmp_path / "cache")
+    assert answers.hits == 0 and outcomes == first
+
+
+def test_a_cache_that_cannot_be_opened_leaves_the_answers_computed(suite: Path, tmp_path: Path) -> None:
+    (tmp_path / "cache" / FILE_NAME).mkdir(parents=True)  # a folder where the file goes
+    outcomes, answers = answered(suite, tmp_path / "cache")
+    assert answers.db is None and answers.computed == len(outcomes) > 0
+    assert len(answers.problems) == 1 and FILE_NAME in answers.problems[0]
+    assert (tmp_path / "cache" / FILE_NAME).is_dir()  # left alone: not ours to remove
+
+
+def test_turned_off_it_reads_and_writes_nothing(suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(answer_cache.ENV, "off")
+    outcomes, answers = answered(suite, tmp_path / "cache")
+    assert answers.db is None and answers.computed == len(outcomes) and not (tmp_path / "cache").exists()
+
+
+def test_other_rulesets_never_use_it(suite: Path, tmp_path: Path) -> None:
+    """A proposed erratum's rulesets are not the project's: their content is not in the key."""
+    answers = AnswerCache.open(tmp_path / "cache", rulesets())
+    assert answers.caches(rulesets())
+    assert not answers.caches(dict(rulesets()))
+    answers.close()
+
+
+def test_the_kill_matrix_is_the_same_from_the_cache(suite: Path, tmp_path: Path) -> None:
+    loaded, _ = load_all([suite])
+    outcomes = list(run_all(runs(loaded)))
+    plain = kill_matrix(loaded, rulesets(), first_only=True, outcomes=outcomes)
+    assert plain  # the files read parameters, so there are mutants to play
+    with AnswerCache.open(tmp_path / "cache", rulesets()) as cold:
+        assert kill_matrix(loaded, rulesets(), first_only=True, outcomes=outcomes, answers=cold) == plain
+    with AnswerCache.open(tmp_path / "cache", rulesets()) as warm:
+        assert kill_matrix(loaded, rulesets(), first_only=True, outcomes=outcomes, answers=warm) == plain
+    assert cold.computed > 0 and (warm.hits, warm.computed) == (cold.computed, 0)
+
+
+def test_rules_check_says_how_many_answers_came_from_the_cache(suite: Path, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    cards = cache_dir()
+    if cards.is_dir():  # the parsed card pool, so that it is not parsed again
+        shutil.copytree(cards, tmp_path / "cache", ignore=shutil.ignore_patterns(FILE_NAME + "*"))
+    monkeypatch.setenv("JYHAD_RULES_CACHE", str(tmp_path / "cache"))
+    runner = CliRunner()
+    first = runner.invoke(app, ["check", str(suite)], env={"COLUMNS": "200"})
+    assert first.exit_code == 0, first.output
+    assert "answer cache" not in first.stdout
+    second = runner.invoke(app, ["check", str(suite)], env={"COLUMNS": "200"})
+    assert second.exit_code == 0 and "answers were computed by an earlier run" in second.stdout
+    fresh = runner.invoke(app, ["check", str(suite), "--no-cache"], env={"COLUMNS": "200"})
+    assert fresh.exit_code == 0 and "answer cache" not in fresh.stdout
