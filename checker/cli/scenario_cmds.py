@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -65,12 +64,12 @@ def check(
     loaded, problems = load_all(paths or [SCENARIOS_DIR])
     pairs = runs(loaded, ruleset)
     outcomes = []
-    detail = as_json or show_coverage  # the text report needs no trace: each is dropped once judged
+    detail = as_json or show_coverage  # the text report needs verdicts only: the rest is dropped once judged
     with (AnswerCache.open(cache_dir(), rulesets(), use=not no_cache) as answers,
           Progress(console=errors, transient=True, disable=as_json or len(pairs) < 40) as progress):
         task = progress.add_task("checking scenarios", total=len(pairs))
         for outcome in answers.outcomes(pairs, detail=detail):
-            outcomes.append(outcome if detail else replace(outcome, trace=(), before=None))
+            outcomes.append(outcome if detail else outcome.verdict())
             progress.advance(task)
     for problem in answers.problems:
         errors.print(f"[yellow]warning:[/yellow] {escape(problem)}", soft_wrap=True)

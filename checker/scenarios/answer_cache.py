@@ -18,7 +18,7 @@ computed again. Nothing is ever invalidated by hand, and only runs under the pro
 cached (a proposed erratum's rulesets are not: their content is not in the key).
 
 Entries are JSON in a SQLite file in the user's cache folder (``$JYHAD_RULES_CACHE``, else
-``~/.cache/jyhad-rules``); an outcome is kept in two parts, its verdict, and its trace and table as set up
+``~/.cache/jyhad-rules``); an outcome is kept in two parts, its verdict, and its trace, answer and table as set up
 (most of its size, which the text report of `rules check` never reads). JSON, not pickle: reading the
 cache builds plain data validated against the outcome's types, it can never run code. An entry that does
 not validate is computed again; a cache file that cannot be opened is rebuilt, or the answers are
@@ -62,9 +62,10 @@ ANSWERING_CODE = ("engine", "solitaire", "scenarios", "__init__.py")  # of check
 PACKAGES = ("pydantic", "pydantic-core", "PyYAML", "krcg", "networkx")  # what answers pass through
 @dataclass(frozen=True)
 class _Detail:
-    """What a run's verdict can do without: the text report of `rules check` reads only the verdict."""
+    """What a run's verdict (:meth:`Outcome.verdict`) leaves out; the text report of `rules check` never reads it."""
 
     trace: tuple[TraceLine, ...]
+    answer: dict[str, Any]
     before: dict[str, Any] | None
 
 
@@ -159,8 +160,8 @@ class AnswerCache:
     def outcomes(self, pairs: Iterable[tuple[LoadedScenario, Ruleset]], *, detail: bool = True
                  ) -> Iterator[Outcome]:
         """``run`` of each (scenario, ruleset) pair, as :func:`checker.scenarios.suite.runs` makes them from this
-        cache's editions (the ruleset's name is the run's label). Without ``detail`` the outcomes come without
-        their trace and table as set up (``trace=()``, ``before=None``), which spares reading most of the cache.
+        cache's editions (the ruleset's name is the run's label). Without ``detail`` they are verdicts
+        (:meth:`Outcome.verdict`), which spares reading and holding most of each answer.
         """
         for sc, rs in pairs:
             key = self._key("outcome", sc, rs.name)
@@ -170,9 +171,9 @@ class AnswerCache:
                 yield cached
                 continue
             outcome = run(sc, rs)
-            self._put(key, _OUTCOME.dump_json(replace(outcome, trace=(), before=None)),
-                      _DETAIL.dump_json(_Detail(outcome.trace, outcome.before)))
-            yield outcome if detail else replace(outcome, trace=(), before=None)
+            self._put(key, _OUTCOME.dump_json(outcome.verdict()),
+                      _DETAIL.dump_json(_Detail(outcome.trace, outcome.answer, outcome.before)))
+            yield outcome if detail else outcome.verdict()
 
     def _cached_outcome(self, key: str | None, detail: bool) -> Outcome | None:
         if key is None or self.db is None:
@@ -186,7 +187,7 @@ class AnswerCache:
             if not detail:
                 return verdict
             more = _DETAIL.validate_json(row[1])
-            return replace(verdict, trace=more.trace, before=more.before)
+            return replace(verdict, trace=more.trace, answer=more.answer, before=more.before)
         except (sqlite3.Error, ValidationError, TypeError):
             return None  # computed again, and the entry replaced
 

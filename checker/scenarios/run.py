@@ -63,6 +63,11 @@ class Outcome:
         """The rules owning a parameter the steps read: a different value there could change the answer."""
         return frozenset(rule for _, rule in self.reads)
 
+    def verdict(self) -> Outcome:
+        """The outcome without its trace, table as set up and answer (most of its size): what a report of passes
+        and failures reads (``status``, ``failures``, ``illegal``, ``refused``, ``reads``)."""
+        return replace(self, trace=(), answer={}, before=None)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "scenario": self.scenario, "ruleset": self.ruleset, "status": self.status,
