@@ -125,6 +125,8 @@ class _Builder:
         """
         if not isinstance(node, yaml.ScalarNode):
             raise self.fail(node, "a mapping key must be a plain value")
+        if node.tag == _STR:  # most values: text, resolved or tagged so (both allowed); nothing to construct
+            return self._text(node, node.value)
         if node.tag not in _SAFE_TAGS or node.tag.endswith(("map", "seq")):
             raise self.fail(node, f"the tag {node.tag!r} is not allowed")
         plain = not node.style  # libyaml gives "" for a plain scalar, PyYAML None
@@ -138,7 +140,10 @@ class _Builder:
         value = self.constructor.construct_object(node, deep=False)
         if isinstance(value, float) and not math.isfinite(value):
             raise self.fail(node, f"{node.value!r} is not a finite number")
-        if isinstance(value, str) and (bad := CONTROL.search(value)):
+        return self._text(node, value) if isinstance(value, str) else value
+
+    def _text(self, node: yaml.ScalarNode, value: str) -> str:
+        if bad := CONTROL.search(value):
             raise self.fail(node, f"control character U+{ord(bad.group()):04X} is not allowed in text")
         return value
 
