@@ -143,6 +143,8 @@ class _Builder:
         return self._text(node, value) if isinstance(value, str) else value
 
     def _text(self, node: yaml.ScalarNode, value: str) -> str:
+        if value.isprintable():  # no control character, nor tab or newline: the search below would find nothing
+            return value
         if bad := CONTROL.search(value):
             raise self.fail(node, f"control character U+{ord(bad.group()):04X} is not allowed in text")
         return value
