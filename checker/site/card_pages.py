@@ -74,7 +74,7 @@ class CardSite:
         self.results: dict[str, dict[str, str]] = {}
         for o in data.outcomes:
             self.results.setdefault(o.scenario, {})[o.ruleset] = o.status
-        self.titles = {sc.path: sc.scenario.title for sc in data.loaded}
+        self.titles = data.titles
         self.stating: dict[str, list[str]] = {}
         for sc in data.loaded:
             for rid in sc.scenario.rulings:

@@ -83,6 +83,19 @@ class SiteData:
         return Statuses(self.coverage, self.ref.corpus, untestable(), translations_of(self.ref.links))
 
     @cached_property
+    def titles(self) -> dict[str, str]:
+        """Each scenario's title by its path."""
+        return {sc.path: sc.scenario.title for sc in self.loaded}
+
+    @cached_property
+    def outcomes_of(self) -> dict[str, list[Outcome]]:
+        """Each scenario's runs by its path, in run order."""
+        by_path: dict[str, list[Outcome]] = {}
+        for o in self.outcomes:
+            by_path.setdefault(o.scenario, []).append(o)
+        return by_path
+
+    @cached_property
     def reading_order(self) -> dict[str, list[str]]:
         """Each document's rule ids in the order the document reads."""
         return {s: [r.id for r in self.ref.corpus.by_source(s)] for s in SOURCES}
@@ -131,11 +144,10 @@ def rule_status(data: SiteData, rule_id: str) -> str:
 
 
 def _runs(data: SiteData, runs: Iterable[tuple[str, str]]) -> list[ScenarioRuns]:
-    titles = {sc.path: sc.scenario.title for sc in data.loaded}
     out: dict[str, ScenarioRuns] = {}
     for scenario, ruleset in sorted(runs):
         entry = out.setdefault(scenario, ScenarioRuns(scenario=scenario, doc=scenario_doc(scenario),
-                                                      title=titles.get(scenario, scenario), rulesets={}))
+                                                      title=data.titles.get(scenario, scenario), rulesets={}))
         entry.rulesets[ruleset] = "fail" if (scenario, ruleset) in data.coverage.failing else "pass"
     return list(out.values())
 
@@ -180,7 +192,7 @@ def source_page(data: SiteData, source: str) -> SourcePage:
 def scenario_page(data: SiteData, sc: LoadedScenario, text: str) -> ScenarioPage:
     from checker.scenarios.answer import scenario_answer, state_rows
 
-    outcomes = [o for o in data.outcomes if o.scenario == sc.path]
+    outcomes = data.outcomes_of.get(sc.path, [])
     s = sc.scenario
     said = scenario_answer(outcomes, data.editions, sc)  # the answer in words, per edition, and what differs
     return ScenarioPage(
@@ -240,12 +252,9 @@ def editions_page(data: SiteData) -> EditionsPage:
                                                         b_text=corpus.rules[v].body, a_doc=rule_doc(u),
                                                         b_doc=rule_doc(v)))
         involved.setdefault(topic, set()).update((u, v))
-    by_scenario: dict[str, list[Outcome]] = {}
-    for o in data.outcomes:
-        by_scenario.setdefault(o.scenario, []).append(o)
     out = []
     for topic in sorted(pairs):
-        demos = [_side_by_side(sc, by_scenario.get(sc.path, [])) for sc in data.loaded
+        demos = [_side_by_side(sc, data.outcomes_of.get(sc.path, [])) for sc in data.loaded
                  if involved[topic] & set((*sc.scenario.tests, *sc.scenario.cites)) and len(sc.labels) > 1]
         out.append(ConflictTopic(topic=topic, pairs=pairs[topic],
                                  scenarios=[x for x in demos if x.differs][:6] or demos[:3]))
