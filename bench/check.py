@@ -37,6 +37,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from checker.collector import tune  # noqa: E402
 from checker.scenarios.answer_cache import ENV, FILE_NAME, AnswerCache  # noqa: E402
 from checker.scenarios.suite import load_all, run_all, runs  # noqa: E402
 from reference.knowledge import reference  # noqa: E402
@@ -86,6 +87,7 @@ def pytest_time(folder: Path, workers: str) -> float:
 
 
 def main() -> None:
+    tune()  # as `rules` and the pytest plugin do (checker/collector.py)
     reference()
     rulesets()
     check_suite(SCENARIOS)  # warm the caches: the figures are for the work, not the first imports

@@ -50,6 +50,7 @@ import myst_parser  # noqa: F401
 from sphinx.application import Sphinx
 from sphinx.util.docutils import docutils_namespace
 
+from checker.collector import tune
 from checker.scenarios.answer_cache import AnswerCache
 from checker.site import build, graphs
 from checker.site.docnames import rule_doc
@@ -282,6 +283,7 @@ def mtimes(folder: Path, pattern: str) -> dict[str, int]:
 
 
 def main() -> None:
+    tune()  # as `rules site` does (checker/collector.py)
     tmp, load = Path(tempfile.mkdtemp(prefix="bench-site-")), os.getloadavg()[0]
     try:
         run(tmp)

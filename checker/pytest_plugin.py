@@ -32,6 +32,12 @@ def _known() -> frozenset[str]:
     return frozenset(corpus().rules)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    from checker.collector import tune
+
+    tune()  # fewer needless passes of the cyclic garbage collector (checker/collector.py)
+
+
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
     if file_path.suffix in SUFFIXES and "scenarios" in file_path.parts:
         from checker.scenarios.load import PENDING_RULINGS  # a list beside the scenarios, not a scenario

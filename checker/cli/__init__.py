@@ -25,6 +25,8 @@ play_cmds.register(app)
 def main() -> None:
     """Entry point of the ``rules`` console script."""
     from checker.cli.signals import clean_exit_on_termination
+    from checker.collector import tune
 
+    tune()
     with clean_exit_on_termination():
         app()
