@@ -16,7 +16,7 @@ from tests.conftest import ROOT
 
 PACKAGES = ("reference", "checker")
 LAYERS = ("reference", "checker.engine", "checker.solitaire", "checker.scenarios", "checker.site",
-          "checker.pytest_plugin", "checker.cli")
+          "checker.collector", "checker.pytest_plugin", "checker.cli")
 """Lowest first: a module may import its own layer and those before it, never one after."""
 
 
