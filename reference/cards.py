@@ -133,18 +133,24 @@ class CardIndex:
         return cls(by_id={c.id: c for c in cards}, by_name=ordered, display=display)
 
     def find(self, text: str) -> Card:
-        """The card with this id, name, aka name or qualified name; of namesakes, the one printed first."""
+        """The card with this id, name, aka name or qualified name; of namesakes, the one printed first.
+        Raises UnknownCardError with the closest names (a fuzzy search of every name: use ``get`` to only ask)."""
+        card = self.get(text)
+        if card is not None:
+            return card
+        query = text.strip()
+        if re.fullmatch(r"(?:card:)?(\d+)", query):
+            raise UnknownCardError(query, ())
+        close = difflib.get_close_matches(normalize_name(query), list(self.by_name), n=5, cutoff=0.6)
+        raise UnknownCardError(query, tuple(dict.fromkeys(self.display[k] for k in close)))
+
+    def get(self, text: str) -> Card | None:
+        """The card ``find`` gives, or None, without looking for names close to it."""
         query = text.strip()
         if match := re.fullmatch(r"(?:card:)?(\d+)", query):
-            card = self.by_id.get(f"card:{int(match.group(1))}")
-            if card is None:
-                raise UnknownCardError(query, ())
-            return card
-        key = normalize_name(query)
-        if key in self.by_name:
-            return self.by_name[key][0]
-        close = difflib.get_close_matches(key, list(self.by_name), n=5, cutoff=0.6)
-        raise UnknownCardError(query, tuple(dict.fromkeys(self.display[k] for k in close)))
+            return self.by_id.get(f"card:{int(match.group(1))}")
+        found = self.by_name.get(normalize_name(query))
+        return found[0] if found else None
 
     def namesakes(self, card: Card) -> tuple[Card, ...]:
         """The other cards with the same name (crypt cards of other groups, advanced versions)."""
@@ -177,6 +183,11 @@ def find_card(text: str) -> Card:
     with the closest names when nothing matches.
     """
     return card_index().find(text)
+
+
+def lookup_card(text: str) -> Card | None:
+    """The card ``find_card`` gives, or None when there is none (no suggestions looked for)."""
+    return card_index().get(text)
 
 
 def namesakes(card: Card) -> tuple[Card, ...]:

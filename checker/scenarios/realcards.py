@@ -17,7 +17,7 @@ from typing import Any
 
 from checker.engine.models import ItemText
 from checker.engine.setup import MinionSetup, Setup
-from reference.cards import Card, UnknownCardError, find_card
+from reference.cards import Card, UnknownCardError, find_card, lookup_card
 from reference.disciplines import discipline_levels
 from reference.effectcheck import encodings
 from reference.effects import Encoding, Part
@@ -373,11 +373,8 @@ def _lock_gives(card: Card, context: str) -> bool:
 
 
 def _real(name: str) -> tuple[Card, Encoding | None] | None:
-    try:
-        card = find_card(name)
-    except UnknownCardError:
-        return None
-    return card, encoding_of(card.id)
+    card = lookup_card(name)  # an abstract card's name is no error here: no suggestions looked for
+    return (card, encoding_of(card.id)) if card is not None else None
 
 
 def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, issues: list[Issue]) -> Any:

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from checker.cli import app
 from reference import cardcsv, cards
-from reference.cards import CACHE_ENV, UnknownCardError, era_cards, find_card, load_cards
+from reference.cards import CACHE_ENV, UnknownCardError, era_cards, find_card, load_cards, lookup_card
 from reference.problems import ProblemsError
 from tests.conftest import ROOT
 
@@ -104,6 +104,14 @@ def test_library_costs_and_printings() -> None:
 ])
 def test_lookup(query: str, expected: str) -> None:
     assert find_card(query).id == expected
+    assert lookup_card(query) == find_card(query)
+
+
+@pytest.mark.parametrize("query", ["Blisful Agony", "card:999999", "999999", "Bribes of an abstract card"])
+def test_only_asking_finds_nothing_and_suggests_nothing(query: str) -> None:
+    assert lookup_card(query) is None
+    with pytest.raises(UnknownCardError):
+        find_card(query)
 
 
 @pytest.mark.parametrize(("query", "first"), [("Blisful Agony", "Blissful Agony"), ("vast welth", "Vast Wealth")])
