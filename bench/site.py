@@ -79,15 +79,16 @@ def note(text: str) -> None:
 def phases() -> Iterator[dict[str, float]]:
     """Time the functions build_site calls (looked up as module attributes, so they can be wrapped)."""
     times: dict[str, float] = {}
-    saved = [(mod, name, getattr(mod, name)) for mod, name in [
-        (build, "load_all"), (build, "run_all"), (build, "collect"), (build, "write_sources"),
-        (graphs, "write_graphs"), (build, "sphinx_build"), (build, "pagefind")]]
+    saved: list[tuple[Any, str, Any]] = [(mod, name, getattr(mod, name)) for mod, name in [
+        (build, "load_all"), (build, "run_all"), (AnswerCache, "outcomes"), (build, "kill_matrix"),
+        (build, "collect"), (build, "write_sources"), (graphs, "write_graphs"), (build, "sphinx_build"),
+        (build, "pagefind")]]
 
     def wrap(name: str, fn: Callable[..., Any]) -> Callable[..., Any]:
         def timed(*args: Any, **kwargs: Any) -> Any:
             start = time.perf_counter()
             result = fn(*args, **kwargs)
-            if name == "run_all":  # a generator: time answering, not creating it
+            if name in ("run_all", "outcomes"):  # a generator: time answering, not creating it
                 result = tuple(result)
             times[name] = times.get(name, 0.0) + time.perf_counter() - start
             return result
@@ -103,9 +104,11 @@ def phases() -> Iterator[dict[str, float]]:
 
 
 def phase_line(t: dict[str, float]) -> str:
-    return (f"collect {t['collect']:.1f}s (load scenarios {t['load_all']:.1f}s, answer them {t['run_all']:.1f}s, "
-            f"page data {t['collect'] - t['load_all'] - t['run_all']:.1f}s) | write_sources {t['write_sources']:.1f}s "
-            f"(graphs incl. dot {t.get('write_graphs', 0.0):.1f}s) | sphinx {t['sphinx_build']:.1f}s")
+    answer, kills = t.get("run_all", 0.0) + t.get("outcomes", 0.0), t.get("kill_matrix", 0.0)
+    return (f"collect {t['collect']:.1f}s (load scenarios {t['load_all']:.1f}s, answer them {answer:.1f}s, "
+            f"kill matrix {kills:.1f}s, page data {t['collect'] - t['load_all'] - answer - kills:.1f}s) | "
+            f"write_sources {t['write_sources']:.1f}s (graphs incl. dot {t.get('write_graphs', 0.0):.1f}s) | "
+            f"sphinx {t['sphinx_build']:.1f}s")
 
 
 def clock(fn: Callable[[], Any]) -> tuple[float, Any]:
