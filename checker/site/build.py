@@ -109,9 +109,9 @@ def write_sources(fragments: dict[str, dict[str, Any]], stubs: dict[str, str], d
     for folder in (data_dir, docs / "_graphs", *(docs / g for g in GENERATED)):
         remove_leftovers(folder)
     written = 0
-    for doc, fragment in fragments.items():
+    for doc, fragment in fragments.items():  # compact: json's C encoder (indented JSON took 0.6 s a build)
         written += _write_if_changed(data_dir / f"{doc}.json",
-                                     json.dumps(fragment, ensure_ascii=False, indent=1, sort_keys=True))
+                                     json.dumps(fragment, ensure_ascii=False, sort_keys=True, separators=(",", ":")))
     for doc, stub in stubs.items():
         written += _write_if_changed(docs / f"{doc}.md", stub)
     removed = 0
