@@ -19,7 +19,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
-from checker.site import render
+from checker.site import navigation, render
 
 logger = logging.getLogger(__name__)
 DATA_DIR_CONFIG = "rules_site_data"
@@ -100,4 +100,5 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("rules-page", RulesPage)
     app.add_role("rule", RuleRole())
     app.add_css_file("rules.css")
+    navigation.setup(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True, "env_version": 1}
