@@ -8,14 +8,18 @@ that work gives the same answers as last time: a scenario's answer depends only 
 - the run's label (a ruleset or one of the file's variants) and, for the kill matrix, the parameter
   value tried,
 - the code that computes answers (``checker/engine``, ``checker/solitaire``, ``checker/scenarios``) and
-  everything the reference is made of (``reference/``: its code, the corpus, errata, rulesets, card
-  encodings), the card encodings folder in use, and the versions of Python and of the packages the
-  answer passes through (krcg's card pool among them).
+  everything the reference is made of (``reference/``: its code, the corpus, errata, rulesets), and the
+  versions of Python and of the packages the answer passes through (krcg's card pool among them),
+- the effects of the cards the answer consulted: the encodings that reading the scenario and answering
+  it looked up (:func:`checker.scenarios.realcards.encoding_of`, the only way scenarios read encodings,
+  records them), including those of names found to have none.
 
-:func:`fingerprint` hashes the last of these (about 2 MB, a few milliseconds), the first two are hashed
-into each entry's key. Change a byte of any of them and the entry is simply not found: the answer is
-computed again. Nothing is ever invalidated by hand, and only runs under the project's own rulesets are
-cached (a proposed erratum's rulesets are not: their content is not in the key).
+:func:`fingerprint` hashes the third (about 2 MB, a few milliseconds) and the first two are hashed into
+each entry's key: change a byte of any of them and the entry is not found. The fourth is kept with the
+entry, card id by card id with a digest of its encoding, and checked when the entry is read: editing one
+card's effect answers again the scenarios that consulted that card, and only them. Nothing is ever
+invalidated by hand, and only runs under the project's own rulesets are cached (a proposed erratum's
+rulesets are not: their content is not in the key).
 
 Entries are JSON in a SQLite file in the user's cache folder (``$JYHAD_RULES_CACHE``, else
 ``~/.cache/jyhad-rules``); an outcome is kept in two parts, its verdict, and its trace, answer and table as set up
@@ -49,13 +53,14 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from checker.scenarios.load import LoadedScenario
+from checker.scenarios.realcards import consulting, encoding_digest
 from checker.scenarios.run import Outcome, Status, TraceLine, run
 from reference.documents import PACKAGE_DIR
 from reference.rulesets import Ruleset
 
 ENV = "JYHAD_RULES_ANSWER_CACHE"  # "off": compute every answer
 FILE_NAME = "answers.sqlite"
-SCHEMA_VERSION = 1  # bump when the tables or the encoding of an entry change: the old file is then rebuilt
+SCHEMA_VERSION = 2  # bump when the tables or the encoding of an entry change: the old file is then rebuilt
 KEEP = 3  # fingerprints whose answers are kept
 CHECKER_DIR = Path(__file__).resolve().parents[1]
 ANSWERING_CODE = ("engine", "solitaire", "scenarios", "__init__.py")  # of checker/: what computes answers
@@ -72,13 +77,16 @@ class _Detail:
 _OUTCOME = TypeAdapter(Outcome)
 _DETAIL = TypeAdapter(_Detail)
 _STATUS: TypeAdapter[Status] = TypeAdapter(Status)
+_CARDS: TypeAdapter[dict[str, str]] = TypeAdapter(dict[str, str])
 
 
-def fingerprint(encodings_dir: Path | None = None) -> str:
-    """A digest of everything an answer depends on besides its scenario file and its run: the answering code,
-    the reference's files, the card encodings in use, and the versions of Python and of the packages used."""
+def fingerprint() -> str:
+    """A digest of everything an answer depends on besides its scenario file, its run and the cards it consults:
+    the answering code, the reference's files but the card encodings, and the versions of Python and of the
+    packages used."""
     from reference import effectcheck
 
+    encodings_dir = effectcheck.ENCODINGS_DIR.resolve()
     h = hashlib.blake2b(digest_size=20)
     h.update(f"schema {SCHEMA_VERSION}\0python {sys.version}\0".encode())
     for name in PACKAGES:
@@ -87,9 +95,8 @@ def fingerprint(encodings_dir: Path | None = None) -> str:
         except PackageNotFoundError:
             h.update(f"{name} absent\0".encode())
     h.update(f"mutant {os.environ.get('MUTANT_UNDER_TEST', '')}\0".encode())  # mutmut switches code at run time
-    roots = [CHECKER_DIR / part for part in ANSWERING_CODE]
-    roots += [PACKAGE_DIR, encodings_dir or effectcheck.ENCODINGS_DIR]
-    for path in sorted({f for root in roots for f in _files(root)}):
+    roots = [*(CHECKER_DIR / part for part in ANSWERING_CODE), PACKAGE_DIR]
+    for path in sorted({f for root in roots for f in _files(root) if not f.is_relative_to(encodings_dir)}):
         data = path.read_bytes()
         h.update(f"{path}\0{len(data)}\0".encode())
         h.update(data)
@@ -125,7 +132,8 @@ class AnswerCache:
     problems: list[str] = field(default_factory=list)  # why the cache is not used, or was not saved
     hits: int = 0
     computed: int = 0
-    _new: dict[str, tuple[bytes, bytes]] = field(default_factory=dict)
+    _new: dict[str, tuple[str, bytes, bytes]] = field(default_factory=dict)
+    _cards: dict[str, str] = field(default_factory=dict)  # card id -> digest of its encoding, this run
 
     @classmethod
     def open(cls, folder: Path, editions: Mapping[str, Ruleset], *, use: bool = True) -> AnswerCache:
@@ -170,8 +178,9 @@ class AnswerCache:
                 self.hits += 1
                 yield cached
                 continue
-            outcome = run(sc, rs)
-            self._put(key, _OUTCOME.dump_json(outcome.verdict()),
+            with consulting() as seen:
+                outcome = run(sc, rs)
+            self._put(key, sc, seen, _OUTCOME.dump_json(outcome.verdict()),
                       _DETAIL.dump_json(_Detail(outcome.trace, outcome.answer, outcome.before)))
             yield outcome if detail else outcome.verdict()
 
@@ -179,14 +188,14 @@ class AnswerCache:
         if key is None or self.db is None:
             return None
         try:
-            row = self.db.execute(f"SELECT value{', detail' if detail else ''} FROM answers WHERE key = ?",
+            row = self.db.execute(f"SELECT cards, value{', detail' if detail else ''} FROM answers WHERE key = ?",
                                   (key,)).fetchone()
-            if row is None:
+            if row is None or not self._same_cards(row[0]):
                 return None
-            verdict = _OUTCOME.validate_json(row[0])
+            verdict = _OUTCOME.validate_json(row[1])
             if not detail:
                 return verdict
-            more = _DETAIL.validate_json(row[1])
+            more = _DETAIL.validate_json(row[2])
             return replace(verdict, trace=more.trace, answer=more.answer, before=more.before)
         except (sqlite3.Error, ValidationError, TypeError):
             return None  # computed again, and the entry replaced
@@ -200,8 +209,9 @@ class AnswerCache:
         if cached is not None:
             self.hits += 1
             return cached
-        status = compute()
-        self._put(key, _STATUS.dump_json(status))
+        with consulting() as seen:
+            status = compute()
+        self._put(key, sc, seen, _STATUS.dump_json(status))
         return status
 
     def caches(self, editions: Mapping[str, Ruleset]) -> bool:
@@ -220,15 +230,30 @@ class AnswerCache:
         if key is None or self.db is None:
             return None
         try:
-            row = self.db.execute("SELECT value FROM answers WHERE key = ?", (key,)).fetchone()
-            return adapter.validate_json(row[0]) if row is not None else None
+            row = self.db.execute("SELECT cards, value FROM answers WHERE key = ?", (key,)).fetchone()
+            return adapter.validate_json(row[1]) if row is not None and self._same_cards(row[0]) else None
         except (sqlite3.Error, ValidationError, TypeError):
             return None  # computed again, and the entry replaced
 
-    def _put(self, key: str | None, value: bytes, detail: bytes = b"") -> None:
+    def _same_cards(self, cards: str) -> bool:
+        """Whether every card the entry's answer consulted has the encoding it had then."""
+        try:
+            then = _CARDS.validate_json(cards)
+        except ValidationError:
+            return False
+        return all(self._card(card_id) == digest for card_id, digest in then.items())
+
+    def _card(self, card_id: str) -> str:
+        if card_id not in self._cards:
+            self._cards[card_id] = encoding_digest(card_id)
+        return self._cards[card_id]
+
+    def _put(self, key: str | None, sc: LoadedScenario, seen: set[str], value: bytes, detail: bytes = b"") -> None:
+        """Keep a computed answer with the encodings of the cards reading the scenario and answering consulted."""
         self.computed += 1
         if key is not None:
-            self._new[key] = (value, detail)
+            cards = {card_id: self._card(card_id) for card_id in sorted(seen | sc.consulted)}
+            self._new[key] = (_CARDS.dump_json(cards).decode(), value, detail)
 
     def save(self) -> None:
         """Keep what was computed, in one transaction; forget the answers of fingerprints no longer used."""
@@ -236,8 +261,8 @@ class AnswerCache:
             return
         try:
             with self.db:
-                self.db.executemany("INSERT OR REPLACE INTO answers (key, fingerprint, value, detail) "
-                                    "VALUES (?, ?, ?, ?)", [(k, self.key, *v) for k, v in self._new.items()])
+                self.db.executemany("INSERT OR REPLACE INTO answers (key, fingerprint, cards, value, detail) "
+                                    "VALUES (?, ?, ?, ?, ?)", [(k, self.key, *v) for k, v in self._new.items()])
                 self.db.execute("INSERT OR REPLACE INTO fingerprints (fingerprint, used) VALUES (?, ?)",
                                 (self.key, time.time()))
                 self.db.execute("DELETE FROM fingerprints WHERE fingerprint NOT IN (SELECT fingerprint FROM "
@@ -275,7 +300,7 @@ def _connect(path: Path) -> sqlite3.Connection:
             if found not in (0, SCHEMA_VERSION):
                 raise _Damaged(f"schema {found}, not {SCHEMA_VERSION}")
             cur.execute("CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, fingerprint TEXT NOT NULL, "
-                        "value BLOB NOT NULL, detail BLOB NOT NULL) WITHOUT ROWID")
+                        "cards TEXT NOT NULL, value BLOB NOT NULL, detail BLOB NOT NULL) WITHOUT ROWID")
             cur.execute("CREATE TABLE IF NOT EXISTS fingerprints (fingerprint TEXT PRIMARY KEY, used REAL NOT NULL)")
             cur.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.commit()

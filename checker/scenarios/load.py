@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +13,7 @@ from pydantic import BaseModel, ValidationError
 from checker.engine.decisions import DECISIONS, Strict
 from checker.engine.setup import check_setup
 from checker.scenarios.model import ActionExpect, GameExpect, MinionExpect, PlayerExpect, Scenario, VoteExpect
-from checker.scenarios.realcards import cards_played, resolve_setup, resolve_steps
+from checker.scenarios.realcards import cards_played, consulting, resolve_setup, resolve_steps
 from reference.documents import display_path
 from reference.parameters import check_value, migrate
 from reference.problems import Problem, ProblemsError, suggest
@@ -63,6 +63,7 @@ class LoadedScenario:
     notes: tuple[Problem, ...] = ()  # what was read differently from how the file says it (renamed readings)
     source: Located | None = None  # the file as read, to read it again under a ruleset's card errata
     cards: tuple[str, ...] = ()  # ids of the real library cards its steps play (`card:`, a weapon by name)
+    consulted: frozenset[str] = frozenset()  # ids of the cards whose encodings reading it looked up
 
     @property
     def id(self) -> str:
@@ -274,6 +275,13 @@ def load_scenario(path: Path, rules: AbstractSet[str], rulesets: Mapping[str, Ru
 def load_scenario_from(located: Located, name: str, rules: AbstractSet[str], rulesets: Mapping[str, Ruleset]
                        ) -> LoadedScenario:
     """Check one scenario document already read; raises :class:`ProblemsError` listing every problem."""
+    with consulting() as seen:
+        loaded = _load_scenario_from(located, name, rules, rulesets)
+    return replace(loaded, consulted=frozenset(seen))
+
+
+def _load_scenario_from(located: Located, name: str, rules: AbstractSet[str], rulesets: Mapping[str, Ruleset]
+                        ) -> LoadedScenario:
     if not isinstance(located.data, dict):
         raise ProblemsError([located.problem((), "a scenario file is a mapping (title, question, tests, ...)")])
     try:

@@ -8,6 +8,7 @@ beside it. An unknown name is refused with the three nearest names.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -27,13 +28,42 @@ CARD_ERRATA: ContextVar[Mapping[str, Encoding]] = ContextVar("card_errata", defa
 """Cards whose text an erratum changes, for the ruleset a scenario is being read for (card_errata())."""
 
 
+CONSULTED: ContextVar[set[str] | None] = ContextVar("consulted_cards", default=None)
+"""The card ids whose encodings were looked up, while :func:`consulting` records them."""
+
+
 def encoding_of(card_id: str) -> Encoding | None:
-    """A card's encoding: as a card erratum in force has it, else as reference/data/cards has it."""
+    """A card's encoding: as a card erratum in force has it, else as reference/data/cards has it.
+
+    The one place scenarios read card encodings: :func:`consulting` records the ids asked for here, so that an
+    answer is known to depend on these cards' effects and on no others (checker/scenarios/answer_cache.py)."""
+    if (seen := CONSULTED.get()) is not None:
+        seen.add(card_id)
     changed = CARD_ERRATA.get().get(card_id)
     if changed is not None:
         return changed
     found = encodings().get(card_id)
     return found.encoding if found else None
+
+
+@contextmanager
+def consulting() -> Iterator[set[str]]:
+    """Record the card ids whose encodings the block looks up (also into an enclosing record)."""
+    outer, seen = CONSULTED.get(), set[str]()
+    token = CONSULTED.set(seen)
+    try:
+        yield seen
+    finally:
+        CONSULTED.reset(token)
+        if outer is not None:
+            outer |= seen
+
+
+def encoding_digest(card_id: str) -> str:
+    """A digest of the card's encoding as reference/data/cards has it ("none" when it has none)."""
+    found = encodings().get(card_id)
+    text = found.encoding.model_dump_json() if found is not None else "none"
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
 
 
 @contextmanager

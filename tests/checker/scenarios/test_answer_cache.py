@@ -5,24 +5,30 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 from typer.testing import CliRunner
 
 from checker.cli import app
-from checker.scenarios import answer_cache
+from checker.scenarios import answer_cache, realcards
 from checker.scenarios.answer_cache import FILE_NAME, KEEP, AnswerCache, fingerprint
 from checker.scenarios.killmatrix import kill_matrix
 from checker.scenarios.run import Outcome
 from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
 from reference import effectcheck
-from reference.cards import cache_dir
+from reference.cards import cache_dir, find_card
 from reference.rulesets import rulesets
 
-# Three rulesets; a variant (a run of its own); a step refused as expected; a real card played.
+# Three rulesets; a variant (a run of its own); a step refused as expected; a card with its own numbers; real
+# cards with encoded effects (Computer Hacking, twice; Bonding).
 FILES = ("actions/bleed-gets-the-edge.yaml", "blocking/leave-torpor-blocked-still-pays.yaml",
-         "actions/action-card-needs-its-discipline.yaml", "actions/action-card-directed-bleed.yaml")
+         "actions/action-card-needs-its-discipline.yaml", "actions/action-card-directed-bleed.yaml",
+         "cards/actions/computer-hacking-bleeds-for-one-more.yaml",
+         "cards/actions/computer-hacking-bleeds-only-the-prey.yaml",
+         "blocking/bleed-modifier-played-against-a-blocker-counts.yaml")
 
 
 @pytest.fixture(autouse=True)
@@ -97,24 +103,46 @@ def test_an_edited_expectation_gives_the_new_verdict_not_the_cached_one(suite: P
     assert {o.status for o in outcomes if o.scenario.endswith(FILES[0])} == {"fail"}
 
 
-def test_the_fingerprint_follows_every_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_fingerprint_follows_the_code_not_the_card_effects(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
     encodings = tmp_path / "cards"
     shutil.copytree(effectcheck.ENCODINGS_DIR, encodings)
-    before = fingerprint(encodings)
-    assert fingerprint(encodings) == before  # deterministic
+    monkeypatch.setattr(effectcheck, "ENCODINGS_DIR", encodings)
+    before = fingerprint()
+    assert fingerprint() == before  # deterministic
     one = sorted(encodings.glob("*.yaml"))[0]
     one.write_text(one.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    assert fingerprint(encodings) != before  # a card effect edited
-    edited = fingerprint(encodings)
+    assert fingerprint() == before  # card effects are kept with each answer, card by card (the next test)
     monkeypatch.setenv("MUTANT_UNDER_TEST", "checker.engine.x__mutmut_1")
-    assert fingerprint(encodings) != edited  # mutmut's mutants switch code at run time
+    assert fingerprint() != before  # mutmut's mutants switch code at run time
     monkeypatch.delenv("MUTANT_UNDER_TEST")
     code = tmp_path / "checker"
     shutil.copytree(answer_cache.CHECKER_DIR / "engine", code / "engine", ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(answer_cache, "CHECKER_DIR", code)
-    copied = fingerprint(encodings)
+    copied = fingerprint()
     (code / "engine" / "state.py").write_text((code / "engine" / "state.py").read_text() + "\n# changed\n")
-    assert fingerprint(encodings) != copied  # the engine's code edited
+    assert fingerprint() != copied  # the engine's code edited
+
+
+def test_a_card_effect_edited_answers_again_the_scenarios_that_consulted_it(
+        suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    loaded, _ = load_all([suite])
+    consulted = {sc.path: sc.consulted for sc in loaded}
+    hacking = find_card("Computer Hacking").id
+    users = {path for path, cards in consulted.items() if hacking in cards}
+    assert len(users) == 2 and len(consulted) - len(users) >= 4  # the test has both kinds to tell apart
+    first, _ = answered(suite, tmp_path / "cache")
+    held = effectcheck.encodings()
+    edited = held[hacking].encoding.model_copy(update={"name": "Computer Hacking (edited)"})
+    monkeypatch.setattr(realcards, "encodings", lambda: MappingProxyType(
+        {**held, hacking: replace(held[hacking], encoding=edited)}))
+    again, answers = answered(suite, tmp_path / "cache")
+    assert answers.computed == sum(1 for o in first if o.scenario in users)  # both files, every ruleset
+    assert answers.hits == sum(1 for o in first if o.scenario not in users)
+    assert again == first  # the name is not what plays: the same answers, computed again
+    monkeypatch.setattr(realcards, "encodings", lambda: held)
+    _, back = answered(suite, tmp_path / "cache")
+    assert back.computed == answers.computed  # their entries hold the edited card's digest now: answered again
 
 
 def test_another_fingerprint_finds_nothing(suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
