@@ -252,10 +252,17 @@ def editions_page(data: SiteData) -> EditionsPage:
                                                         b_text=corpus.rules[v].body, a_doc=rule_doc(u),
                                                         b_doc=rule_doc(v)))
         involved.setdefault(topic, set()).update((u, v))
+    cited = {sc.path: {*sc.scenario.tests, *sc.scenario.cites} for sc in data.loaded if len(sc.labels) > 1}
+    shown: dict[str, SideBySide] = {}  # a scenario shown under several topics is laid out once
+
+    def side_by_side(sc: LoadedScenario) -> SideBySide:
+        if sc.path not in shown:
+            shown[sc.path] = _side_by_side(sc, data.outcomes_of.get(sc.path, []))
+        return shown[sc.path]
+
     out = []
     for topic in sorted(pairs):
-        demos = [_side_by_side(sc, data.outcomes_of.get(sc.path, [])) for sc in data.loaded
-                 if involved[topic] & set((*sc.scenario.tests, *sc.scenario.cites)) and len(sc.labels) > 1]
+        demos = [side_by_side(sc) for sc in data.loaded if sc.path in cited and involved[topic] & cited[sc.path]]
         out.append(ConflictTopic(topic=topic, pairs=pairs[topic],
                                  scenarios=[x for x in demos if x.differs][:6] or demos[:3]))
     editions = [EditionShown(name=r.name, title=r.title, description=r.description, sources=list(r.sources))
