@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
@@ -16,17 +16,22 @@ READS: ContextVar[set[str] | None] = ContextVar("parameter_reads", default=None)
 
 
 @contextmanager
-def recording_reads() -> Iterator[set[str]]:
-    """The parameters read inside the block; an enclosing recording sees them too."""
-    outer = READS.get()
+def recording(into: ContextVar[set[str] | None]) -> Iterator[set[str]]:
+    """The names added to ``into`` inside the block; an enclosing recording of it sees them too."""
+    outer = into.get()
     inner: set[str] = set()
-    token = READS.set(inner)
+    token = into.set(inner)
     try:
         yield inner
     finally:
-        READS.reset(token)
+        into.reset(token)
         if outer is not None:
             outer |= inner
+
+
+def recording_reads() -> AbstractContextManager[set[str]]:
+    """The parameters read inside the block; an enclosing recording sees them too."""
+    return recording(READS)
 
 
 @dataclass

@@ -11,11 +11,12 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 from types import MappingProxyType
 from typing import Any
 
+from checker.engine.context import recording
 from checker.engine.models import ItemText
 from checker.engine.setup import MinionSetup, Setup
 from reference.cards import Card, UnknownCardError, find_card, lookup_card
@@ -46,17 +47,9 @@ def encoding_of(card_id: str) -> Encoding | None:
     return found.encoding if found else None
 
 
-@contextmanager
-def consulting() -> Iterator[set[str]]:
+def consulting() -> AbstractContextManager[set[str]]:
     """Record the card ids whose encodings the block looks up (also into an enclosing record)."""
-    outer, seen = CONSULTED.get(), set[str]()
-    token = CONSULTED.set(seen)
-    try:
-        yield seen
-    finally:
-        CONSULTED.reset(token)
-        if outer is not None:
-            outer |= seen
+    return recording(CONSULTED)
 
 
 def encoding_digest(card_id: str) -> str:
