@@ -34,7 +34,9 @@ from dataclasses import dataclass
 from fnmatch import fnmatch
 from pathlib import Path
 
+from checker.scenarios.run import Outcome
 from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
+from tests.mutation.suite import record_baseline
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ENGINE = ROOT / "checker" / "engine"
@@ -94,9 +96,9 @@ def sample(names: list[str], size: int) -> list[str]:
     return sorted(ranked[:size])
 
 
-def passing_runs() -> tuple[list[tuple[str, str]], dict[str, set[int]]]:
-    """The (scenario, ruleset label) runs that pass on the engine as it is, and the engine's statements
-    they execute (by file name)."""
+def passing_runs() -> tuple[list[tuple[tuple[str, str], Outcome]], dict[str, set[int]]]:
+    """Every (scenario, ruleset label) run with its outcome on the engine as it is, and the engine's
+    statements the runs execute (by file name)."""
     import coverage
 
     cov = coverage.Coverage(data_file=None, include=[str(ENGINE / "*.py")])
@@ -113,7 +115,7 @@ def passing_runs() -> tuple[list[tuple[str, str]], dict[str, set[int]]]:
         _, statements, _, missing, _ = cov.analysis2(str(path))
         executed[path.name] = set(statements) - set(missing) | {-1}  # -1: a line before the first statement
         executed[path.name + ":statements"] = set(statements)
-    return sorted(lr for lr, o in zip(labels, outcomes, strict=True) if o.status == "pass"), executed
+    return list(zip(labels, outcomes, strict=True)), executed
 
 
 def is_executed(name: str, diff: str, executed: dict[str, set[int]]) -> bool:
@@ -226,8 +228,8 @@ def main(argv: list[str] | None = None) -> float:
     MUTANTS.mkdir()
     names = all_mutants(args.jobs)
     chosen = sample(names, args.sample)
-    baseline, executed = passing_runs()
-    (MUTANTS / "mutation-baseline.json").write_text(json.dumps(baseline), encoding="utf-8")
+    played, executed = passing_runs()
+    baseline = record_baseline(MUTANTS / "mutation-baseline.json", played)
     print(f"{len(names)} mutants of checker/engine, {len(chosen)} sampled; {len(baseline)} passing runs", flush=True)
     run_mutmut(chosen, args.jobs, MUTANTS / "mutmut-run.log")
     status = statuses(chosen)

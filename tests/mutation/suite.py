@@ -4,7 +4,9 @@ Not collected by the default run (the name does not start with ``test_``): ``eng
 points mutmut at it. Every scenario is loaded and played in-process, about a second for the whole
 suite instead of pytest over a thousand items. A mutant is killed when a run that passes on the
 unmutated engine (``mutation-baseline.json``, written by ``engine_mutants.py``) fails, no longer
-loads, or the engine raises.
+loads, or the engine raises; or when a scenario's ``tests:`` id that its runs used on the unmutated
+engine is no longer used by any of them: the default suite's check against decorative citations
+(tests/checker/test_coverage.py) then fails, since the scenario no longer tests what it says.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from checker.scenarios.coverage import decorative
 from checker.scenarios.load import load_scenario_from, scenario_files
-from checker.scenarios.run import run
+from checker.scenarios.run import Outcome, run
 from checker.scenarios.suite import SCENARIOS_DIR
 from reference.corpus import corpus
 from reference.documents import display_path
@@ -42,32 +45,55 @@ def _documents() -> tuple[tuple[str, Located], ...]:
     return tuple(found)
 
 
-def baseline() -> set[tuple[str, str]] | None:
-    """The (scenario, ruleset label) runs that pass on the unmutated engine; None when not recorded."""
+Run = tuple[str, str]  # (scenario, ruleset label)
+
+
+def baseline() -> tuple[set[Run], set[Run]] | None:
+    """The (scenario, ruleset label) runs that pass on the unmutated engine, and the (scenario, rule)
+    ``tests:`` ids those runs leave unused (none, on a suite that passes its own tests); None when not
+    recorded."""
     if not BASELINE.exists():
         return None
-    return {(s, r) for s, r in json.loads(BASELINE.read_text(encoding="utf-8"))}
+    recorded = json.loads(BASELINE.read_text(encoding="utf-8"))
+    return {(s, r) for s, r in recorded["passing"]}, {(s, r) for s, r in recorded["decorative"]}
 
 
-def failing_runs(passing: set[tuple[str, str]] | None, *, first_only: bool = True) -> list[str]:
-    """The runs of ``passing`` (every run with expectations if None) that now fail, load no more, or raise."""
+def record_baseline(path: Path, runs: list[tuple[Run, Outcome]]) -> list[Run]:
+    """Write what :func:`baseline` reads from every run's outcome on the unmutated engine; return the
+    passing runs."""
+    passing = sorted(r for r, o in runs if o.status == "pass")
+    unused = decorative([o for r, o in runs if o.status == "pass"])
+    path.write_text(json.dumps({"passing": passing, "decorative": unused}), encoding="utf-8")
+    return passing
+
+
+def failing_runs(recorded: tuple[set[Run], set[Run]] | None, *, first_only: bool = True) -> list[str]:
+    """The runs of the passing ones (every run with expectations if None) that now fail, load no more, or
+    raise; and the ``tests:`` ids that the passing runs of their scenario no longer use."""
     rules, names = set(corpus().rules), rulesets()
+    passing, unused = recorded if recorded is not None else (None, set())
     failures: list[str] = []
-    seen: set[tuple[str, str]] = set()
+    seen: set[Run] = set()
     for name, located in _documents():
         try:
             loaded = load_scenario_from(located, name, rules, names)
         except ProblemsError:  # its passing runs, if it had any, are reported below as no longer run
             continue
+        played: list[Outcome] = []
         for label in loaded.labels:
             if passing is not None and (name, label) not in passing:
                 continue
             outcome = run(loaded, loaded.ruleset_for(label, names))
             seen.add((name, label))
+            played.append(outcome)
             if outcome.status == "fail" or (passing is not None and outcome.status != "pass"):
                 failures.append(f"{name} [{label}]: {'; '.join(outcome.failures) or outcome.status}")
                 if first_only:
                     return failures
+        failures += [f"{name}: no run uses {rule} any more (decorative)"
+                     for _, rule in sorted(set(decorative(played)) - unused)]
+        if failures and first_only:
+            return failures
     failures += [f"{s} [{r}]: no longer run" for s, r in sorted((passing or set()) - seen)]
     return failures
 
