@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import shutil
@@ -21,6 +22,7 @@ EDGE_COLOURS = {"conflicts_with": "#c0392b", "same_as": "#2e86c1", "translates":
                 "corrects": "#d35400", "supersedes": "#d35400", "ruled_by": "#b7950b", "part_of": "#999999"}
 MAX_NODES = 18
 PAGE_ID = re.compile(r'id="page\d+,\d+_')
+STAMP = ".drawn"  # the digest of what every picture in the folder was drawn from (:func:`drawn_from`)
 
 
 def _quote(s: str) -> str:
@@ -52,13 +54,34 @@ def dot_source(ref: Reference, rule: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def drawn_from(ref: Reference) -> str:
+    """A digest of everything :func:`dot_source` reads: the graph's nodes and their types, its edges and their
+    kinds, the rules held, and the code that writes the sources and names the pages."""
+    h = hashlib.blake2b(digest_size=20)
+    for here in (Path(__file__), Path(__file__).with_name("docnames.py")):
+        h.update(here.read_bytes())
+    for node, kind in sorted(ref.graph.nodes(data="type"), key=lambda n: n[0]):
+        h.update(f"{node}\0{kind}\0{node in ref.corpus.rules}\1".encode())
+    for u, v, kind in sorted(ref.graph.edges(data="kind"), key=lambda e: (e[0], e[1], str(e[2]))):
+        h.update(f"{u}\0{v}\0{kind}\1".encode())
+    return h.hexdigest()
+
+
 def write_graphs(ref: Reference, folder: Path) -> int:
     """Write an .svg and a .gv per rule, running dot only for the graphs that changed.
 
     The .gv is the source its .svg was drawn from: it is written only once the .svg is in place,
-    so a build stopped half-way draws again every picture it had not finished.
+    so a build stopped half-way draws again every picture it had not finished. Once every picture is
+    drawn, the folder's stamp records :func:`drawn_from`; a build finding the same stamp and every
+    picture there (an edit of a scenario or a card) skips writing the sources again.
     """
     folder.mkdir(parents=True, exist_ok=True)
+    stamp, digest = folder / STAMP, drawn_from(ref)
+    names = [graph_file(rid) for rid in ref.corpus.rules]
+    if (stamp.is_file() and stamp.read_text(encoding="utf-8") == digest
+            and all((folder / f"{name}.svg").is_file() and (folder / f"{name}.gv").is_file() for name in names)):
+        return 0
+    stamp.unlink(missing_ok=True)
     changed: dict[str, str] = {}
     for rid in ref.corpus.rules:
         name = graph_file(rid)
@@ -69,6 +92,7 @@ def write_graphs(ref: Reference, folder: Path) -> int:
     if changed:
         with tempfile.TemporaryDirectory(dir=folder, prefix=".dot-", suffix=TEMP_SUFFIX) as tmp:
             _draw(changed, Path(tmp), folder)
+    write_atomic(stamp, digest)
     return len(changed)
 
 
