@@ -40,12 +40,14 @@ def missing_pictures(outdir: Path) -> dict[Path, list[str]]:
 
 
 def unfinished_pages(outdir: Path) -> list[Path]:
-    """Pages to write again: written since an unfinished build's mark, or showing a missing picture."""
+    """Pages to write again after an unfinished build (its mark is there): those written since the mark, and those
+    showing a missing picture. Without the mark the last build finished, pictures copied: nothing to redo."""
     marker = outdir / MARKER
-    since = marker.stat().st_mtime_ns if marker.exists() else None
+    if not marker.exists():
+        return []
+    since = marker.stat().st_mtime_ns
     redo = set(missing_pictures(outdir))
-    if since is not None:
-        redo |= {p for p in outdir.rglob("*.html") if p.stat().st_mtime_ns >= since}
+    redo |= {p for p in outdir.rglob("*.html") if p.stat().st_mtime_ns >= since}
     return sorted(redo)
 
 
