@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -141,9 +143,10 @@ def sphinx_build(outdir: Path, docs: Path = DOCS, jobs: int = 1, data_dir: Path 
         page.unlink()
     try:
         with docutils_namespace(), recovery.marked_unfinished(outdir):
-            app = Sphinx(str(docs), str(ROOT), str(outdir), str(doctrees), "html", status=None,
-                         warning=warnings, freshenv=False, warningiserror=False, parallel=jobs,
-                         confoverrides={"rules_site_data": str(data_dir)})
+            with _collector_paused():  # unpickling the saved environment: 0.2 s of a rebuild's 3 s was collection
+                app = Sphinx(str(docs), str(ROOT), str(outdir), str(doctrees), "html", status=None,
+                             warning=warnings, freshenv=False, warningiserror=False, parallel=jobs,
+                             confoverrides={"rules_site_data": str(data_dir)})
             app.build()
             found = set(app.env.found_docs)
     except SphinxError as exc:
@@ -152,6 +155,18 @@ def sphinx_build(outdir: Path, docs: Path = DOCS, jobs: int = 1, data_dir: Path 
     problems = [line for line in warnings.getvalue().splitlines() if line.strip()]
     if problems or app.statuscode:
         raise SiteError("\n".join(problems) or "the Sphinx build failed")
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a large, freshly made object graph is read (it creates no garbage)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def _remove_stale_pages(outdir: Path, found: set[str]) -> None:
