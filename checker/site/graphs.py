@@ -60,8 +60,8 @@ def drawn_from(ref: Reference) -> str:
     h = hashlib.blake2b(digest_size=20)
     for here in (Path(__file__), Path(__file__).with_name("docnames.py")):
         h.update(here.read_bytes())
-    for node, kind in sorted(ref.graph.nodes(data="type"), key=lambda n: n[0]):
-        h.update(f"{node}\0{kind}\0{node in ref.corpus.rules}\1".encode())
+    for node in sorted(ref.graph.nodes):
+        h.update(f"{node}\0{ref.graph.nodes[node].get('type')}\0{node in ref.corpus.rules}\1".encode())
     for u, v, kind in sorted(ref.graph.edges(data="kind"), key=lambda e: (e[0], e[1], str(e[2]))):
         h.update(f"{u}\0{v}\0{kind}\1".encode())
     return h.hexdigest()

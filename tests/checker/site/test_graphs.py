@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from checker.site import graphs
+from checker.site.writing import SiteError
 from reference.graph import build_graph
 from reference.knowledge import Reference, reference
 from reference.links import Link
@@ -54,9 +55,9 @@ def test_a_picture_is_drawn_again_only_when_its_neighbourhood_or_file_changes(
 
 def test_an_unfinished_drawing_leaves_no_stamp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def fails(sources: dict[str, str], tmp: Path, folder: Path) -> None:
-        raise graphs.SiteError("dot failed")
+        raise SiteError("dot failed")
 
     monkeypatch.setattr(graphs, "_draw", fails)
-    with pytest.raises(graphs.SiteError):
+    with pytest.raises(SiteError):
         graphs.write_graphs(reference(), tmp_path)
     assert not (tmp_path / graphs.STAMP).exists()
