@@ -62,8 +62,8 @@ def drawn_from(ref: Reference) -> str:
         h.update(here.read_bytes())
     for node in sorted(ref.graph.nodes):
         h.update(f"{node}\0{ref.graph.nodes[node].get('type')}\0{node in ref.corpus.rules}\1".encode())
-    for u, v, kind in sorted(ref.graph.edges(data="kind"), key=lambda e: (e[0], e[1], str(e[2]))):
-        h.update(f"{u}\0{v}\0{kind}\1".encode())
+    edges = sorted(f"{u}\0{v}\0{data.get('kind')}\1" for u, v, data in ref.graph.edges(data=True))
+    h.update("".join(edges).encode())
     return h.hexdigest()
 
 
