@@ -18,7 +18,7 @@ not abstain to her side when results are tallied; a vampire who casts nothing ab
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from checker.engine.context import Ctx
 from checker.engine.state import Minion, State
@@ -54,6 +54,7 @@ class Polling:
     against: list[str] = field(default_factory=list)
     used_abilities: set[str] = field(default_factory=set)
     canceled: bool = False
+    bars_repeat: bool = False  # the card that canceled it bars the same political action for the rest of the turn
     abstained: set[str] = field(default_factory=set)
 
     def check(self, ctx: Ctx) -> None:
@@ -90,7 +91,7 @@ class Polling:
             if card.votes_per_pool:
                 state = self._resolve_pool_votes(state, card, votes, ctx)
             if card.cancel:
-                self.canceled = True
+                self.canceled, self.bars_repeat = True, card.bars_repeat
                 ctx.cite("card_over_rule", f"{card.name} cancels the referendum: no more votes are cast and its "
                                            "terms never take place")
                 break
@@ -157,7 +158,7 @@ class Polling:
         if card.blood:
             if m.blood < card.blood:
                 ctx.illegal("card_blood_cost", f"{card.by} has only {m.blood} blood to pay for {card.name}")
-            state = state.with_minion(card.by, blood=m.blood - card.blood)
+            state = replace(state.with_minion(card.by, blood=m.blood - card.blood), bank=state.bank + card.blood)
             ctx.cite("card_blood_cost", f"{card.by} burns {card.blood} blood for {card.name}")
         p = state.player(m.controller)
         if p.hand <= 0:
