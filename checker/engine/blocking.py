@@ -145,6 +145,8 @@ def same_action_key(a: Action, d: Declared) -> tuple[str, tuple[str, ...]]:
     if taken is not None:
         return d.kind, (str(taken.name),)
     card = getattr(a, "card", None)
+    if d.kind == "call_vote" and card is not None:  # a political action: by its card
+        return d.kind, (str(card.name),)
     kind = str(card.name) if d.kind == "card" and card is not None else d.kind
     target = getattr(card, "target", None) or d.directed_at
     return kind, (str(target),) if target else ()
@@ -152,11 +154,14 @@ def same_action_key(a: Action, d: Declared) -> tuple[str, tuple[str, ...]]:
 
 def _not_barred(state: State, a: Action, d: Declared, ctx: Ctx) -> None:
     kind, targets = same_action_key(a, d)
-    for who, k, t, turn in state.barred:
-        if who == d.actor and turn == state.game_turn and k == kind and (set(t) & set(targets) or t == targets):
-            ctx.illegal("card_over_rule", f"{d.actor} cannot perform the same action again this turn: this {kind} "
-                                          f"action has the target{'s' if len(targets) > 1 else ''} "
-                                          f"{', '.join(targets) or '(none)'}, as the one a card ended")
+    for who, k, t, turn in state.barred:  # a minion barred by name, or every minion of a Methuselah
+        same = k == kind and (set(t) & set(targets) or t == targets)
+        if who in (d.actor, d.controller) and turn == state.game_turn and same:
+            what = (f"the political action {', '.join(targets)}" if kind == "call_vote" else
+                    f"this {kind} action has the target{'s' if len(targets) > 1 else ''} "
+                    f"{', '.join(targets) or '(none)'}")
+            ctx.illegal("card_over_rule", f"{d.actor} cannot perform the same action again this turn: {what}, as "
+                                          "the one a card ended")
 
 
 def _end_action(state: State, a: Action, d: Declared, blocker: str, e: ActionEnder, ctx: Ctx) -> State:

@@ -64,7 +64,8 @@ def referendum(state: State, spec: VoteSpec, ctx: Ctx, *, caller: str | None, ac
     if poll.canceled:
         for who, n in burned.items():
             state = _redraw(state, who, n, ctx)
-        return replace(state, last_vote=VoteRecord(tally["for"], tally["against"], False, canceled=True)), False
+        return replace(state, last_vote=VoteRecord(tally["for"], tally["against"], False, canceled=True,
+                                                   bars_repeat=poll.bars_repeat)), False
     voters = {b.player for b in spec.ballots} | {b.player for c in spec.polling for b in c.ballots}
     silent = [p.name for p in state.in_game() if p.name not in voters | {caller}]
     if silent:
@@ -234,11 +235,16 @@ def call_vote(state: State, d: CallVote, ctx: Ctx) -> State:
         passed = True
         state = replace(state, next_vote_passes=False,
                         last_vote=replace(state.last_vote, passed=True))
-    if state.last_vote is not None and state.last_vote.canceled:
+    last = state.last_vote
+    if last is not None and last.canceled:
         ctx.cite("card_over_rule", f"the referendum is canceled: {actor.name} unlocks, and {d.card.name} returns to "
                                    f"{me}'s hand, who discards down to her hand size")
         if terms.card_stays:
             state = state.with_player(me, ash_heap=state.player(me).ash_heap + 1)
+        if last.bars_repeat:
+            ctx.cite("card_over_rule", f"the minions {me} controls cannot perform the same political action "
+                                       f"({d.card.name}) again this turn")
+            state = replace(state, barred=(*state.barred, (me, "call_vote", (d.card.name,), state.game_turn)))
         return state.with_minion(actor.name, tapped=False)
     if passed:
         state = apply_terms(state, terms, d.card.name, ctx)

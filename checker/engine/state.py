@@ -180,6 +180,7 @@ class VoteRecord:
     votes_against: int
     passed: bool
     canceled: bool = False  # a card canceled the referendum during polling (Delaying Tactics)
+    bars_repeat: bool = False  # ... and the acting Methuselah's minions cannot call it again this turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +202,8 @@ class State:
     began_empty: tuple[str, ...] = ()  # vampires that began this minion phase ready with zero blood, yet to hunt
     last_action: ActionRecord | None = None
     barred: tuple[tuple[str, str, tuple[str, ...], int], ...] = ()  # (minion, action kind, targets, game turn) a
-    # card ended, which that minion 'cannot perform again this turn' (Change of Target, Obedience)
+    # card ended, which that minion 'cannot perform again this turn' (Change of Target, Obedience); or (Methuselah,
+    # ...) for every minion she controls (Delaying Tactics: 'the same political action')
     last_vote: VoteRecord | None = None
     next_vote_passes: bool = False  # the next referendum a vampire calls passes automatically (Charming Lobby)
     item_texts: tuple[tuple[str, ItemText], ...] = ()  # what equipment in play does to its bearer, by name

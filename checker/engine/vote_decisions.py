@@ -127,6 +127,8 @@ class PollingCard(Strict):
     once_per_turn: bool = Field(default=False, description="The ability is usable 'once during your turn'.")
     cancel: bool = Field(default=False, description="'Cancel the referendum. Unlock the acting vampire.' and the "
                                                     "calling card returns to its owner's hand (Delaying Tactics).")
+    bars_repeat: bool = Field(default=False, description="... 'Minions controlled by the acting Methuselah cannot "
+                                                         "perform the same political action again this turn.'")
     blood: int = Field(default=0, ge=0, le=5, description="The blood it costs the minion playing it.")
     abstain: str | None = Field(default=None, max_length=80,
                                 description="'Force a vampire to abstain (this can cancel their votes and ballots).'")

@@ -251,8 +251,11 @@ def changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[Clause]
         add("game:block", f"{action['blocked_by']} blocks {action['actor']}")
     vote = after.get("vote")
     if vote and vote != before.get("vote"):
-        add("game:vote", f"the referendum {'passes' if vote['passed'] else 'fails'}, "
-                    f"{_plural(vote['for'], 'vote')} to {vote['against']}")
+        if vote.get("canceled"):
+            add("game:vote", "the referendum is canceled before it is tallied")
+        else:
+            add("game:vote", f"the referendum {'passes' if vote['passed'] else 'fails'}, "
+                        f"{_plural(vote['for'], 'vote')} to {vote['against']}")
     for name, p in after["players"].items():
         said = _player_changes(before["players"].get(name, p), p)
         if said:

@@ -93,6 +93,8 @@ class VoteExpect(Strict):
     votes_for: int | None = Field(default=None, alias="for", ge=0, le=1000)
     against: int | None = Field(default=None, ge=0, le=1000)
     passed: bool | None = None
+    canceled: bool | None = Field(default=None, description="A card canceled the referendum before it was tallied "
+                                                             "(Delaying Tactics): it neither passes nor fails.")
 
 
 class Variant(Strict):

@@ -102,7 +102,8 @@ def snapshot(state: State) -> dict[str, Any]:
                  "game_turn": state.game_turn, "over": state.over, "winners": winners(state)},
         "action": _action(state.last_action),
         "vote": ({"for": state.last_vote.votes_for, "against": state.last_vote.votes_against,
-                  "passed": state.last_vote.passed} if state.last_vote else None),
+                  "passed": state.last_vote.passed, "canceled": state.last_vote.canceled}
+                 if state.last_vote else None),
     }
 
 
