@@ -1,7 +1,8 @@
 """The Sphinx extension of the site: a directive that builds a page from its JSON fragment, and a role.
 
 Every piece of text that comes from a scenario file or a source document becomes a docutils
-Text or literal node, so it is escaped by the HTML writer and never parsed as markup. A link
+Text or literal node, so it is escaped by the HTML writer and never parsed as markup (tables are written
+straight to HTML from those nodes, escaped the same way: checker/site/blocks.py). A link
 to a page that does not exist is a warning with the file and line (``rules.dangling_ref``),
 and the site builds with warnings as errors. Pages keep no state between documents, so
 parallel and incremental builds are safe.

@@ -36,11 +36,8 @@ def answer_opening(page: ScenarioPage) -> list[nodes.Node]:
 def state_table(run: RunShown) -> nodes.Node:
     """Who had what before the first step and at the end; the rows that changed are marked."""
     rows: list[list[nodes.Node | str]] = [[who, before or "-", after or "-"] for who, before, after in run.state]
-    tbl = table(["at the table", "before", "after"], rows, classes=["rules-state"])
-    for row, (_, before, after) in zip(tbl.findall(nodes.row), [("", "", ""), *run.state], strict=True):
-        if before != after:
-            row["classes"].append("rules-changed")
-    return tbl
+    changed = [["rules-changed"] if before != after else [] for _, before, after in run.state]
+    return table(["at the table", "before", "after"], rows, classes=["rules-state"], row_classes=changed)
 
 
 def folded(summary: str, *content: nodes.Node) -> list[nodes.Node]:
