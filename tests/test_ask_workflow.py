@@ -20,7 +20,7 @@ QUESTION = ROOT / "scenarios" / "politics" / "delaying-tactics-cancels-the-refer
 def _answering_step() -> str:
     workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "ask.yml").read_text(encoding="utf-8"))
     steps = workflow["jobs"]["answer"]["steps"]
-    return next(s["run"] for s in steps if s.get("name") == "Answer the changed scenarios")
+    return str(next(s["run"] for s in steps if s.get("name") == "Answer the changed scenarios"))
 
 
 def _git(repo: Path, *args: str) -> None:
