@@ -77,14 +77,13 @@ def write_graphs(ref: Reference, folder: Path) -> int:
     """
     folder.mkdir(parents=True, exist_ok=True)
     stamp, digest = folder / STAMP, drawn_from(ref)
-    names = [graph_file(rid) for rid in ref.corpus.rules]
+    names = {rid: graph_file(rid) for rid in ref.corpus.rules}
     if (stamp.is_file() and stamp.read_text(encoding="utf-8") == digest
-            and all((folder / f"{name}.svg").is_file() and (folder / f"{name}.gv").is_file() for name in names)):
+            and all((folder / f"{n}.svg").is_file() and (folder / f"{n}.gv").is_file() for n in names.values())):
         return 0
     stamp.unlink(missing_ok=True)
     changed: dict[str, str] = {}
-    for rid in ref.corpus.rules:
-        name = graph_file(rid)
+    for rid, name in names.items():
         gv, svg = folder / f"{name}.gv", folder / f"{name}.svg"
         text = dot_source(ref, rid)
         if not svg.is_file() or not gv.is_file() or gv.read_bytes() != text.encode("utf-8"):
