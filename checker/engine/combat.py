@@ -593,6 +593,9 @@ def _check_strike(state: State, who: str, s: Strike, opponent: str, long_range: 
         ctx.illegal_param("paralyze_allowed", "this edition has no paralyze")
     if s.target is not None:
         if s.target not in {r.name for r in state.minion(opponent).retainers}:
+            if s.ranged:  # ref14:V.D.1.d: "either the opposing Minion or one of his Retainers"
+                ctx.illegal_param("ranged_retainer_range", f"{s.target} is not a retainer of {opponent}: a "
+                                                           f"ranged strike targets {opponent} or one of its retainers")
             ctx.illegal("strike_target", f"{s.target} is not a retainer of {opponent}")
         if not ctx.p("ranges_used"):
             ctx.illegal_param("ranges_used", f"this edition has no ranged strikes: a strike can only target {opponent}")
