@@ -217,12 +217,76 @@ def report(verdicts: list[Verdict], total: int, seconds: float) -> str:
     return "\n".join(lines)
 
 
+def source_digest() -> str:
+    """A digest of what the suite plays the scenarios with, as mutmut copied it into ``mutants/``: the engine,
+    the scenario loader and the reference. A recheck is valid only while it is unchanged (the same mutants, the
+    same loader); the site and the command line are not played."""
+    h = hashlib.sha256()
+    for top in ("checker/engine", "checker/scenarios", "checker/solitaire", "reference"):
+        for f in sorted((ROOT / top).rglob("*")):
+            if f.is_file() and "__pycache__" not in f.parts:
+                h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def finish(status: dict[str, str], total: int, executed: dict[str, set[int]], start: float, jobs: int,
+           kept: dict[str, Verdict] | None = None) -> float:
+    """Classify the survivors among ``status``, print the report with ``kept`` (verdicts carried over from
+    an earlier run), write it; return the score."""
+    survivors = [n for n, s in status.items() if s not in ("killed", "timeout")]
+    found = classify([n for n in survivors if status[n] != "no tests"], jobs)
+    diffs = {n: diff_of(n) for n in survivors}
+    for n, seen in found.items():
+        if seen["change"] == NO_CHANGE:
+            seen["change"] += ": executed" if is_executed(n, diffs[n], executed) else ": never executed"
+    verdicts = [Verdict(n, s, **(found.get(n, {"change": "not reached by any scenario"} if s == "no tests" else {})),
+                        diff=diffs.get(n, ""))
+                for n, s in status.items()]
+    verdicts = sorted([*verdicts, *(kept or {}).values()], key=lambda v: v.name)
+    seconds = time.monotonic() - start
+    text = report(verdicts, total, seconds)
+    print(text)
+    REPORT.write_text(json.dumps({"total": total, "seconds": round(seconds), "source": source_digest(),
+                                  "mutants": [v.__dict__ for v in verdicts]}, indent=1), encoding="utf-8")
+    return sum(v.killed for v in verdicts) / len(verdicts)
+
+
+def recheck(jobs: int) -> float:
+    """Play the last run's survivors again against the scenarios as they are now, without mutmut: minutes
+    instead of the whole sample, while the code and the reference are those of that run."""
+    start = time.monotonic()
+    if not REPORT.exists():
+        raise SystemExit(f"no {REPORT.relative_to(ROOT)}: run the sample first (without --recheck)")
+    last = json.loads(REPORT.read_text(encoding="utf-8"))
+    if last.get("source") != source_digest():
+        raise SystemExit("checker/ or reference/ changed since the last run, so its mutants are not today's: "
+                         "run the sample again (without --recheck)")
+    earlier = [Verdict(**m) for m in last["mutants"]]
+    kept = {v.name: v for v in earlier if v.killed}
+    todo = [v.name for v in earlier if not v.killed]
+    shutil.rmtree(MUTANTS / "scenarios")
+    shutil.copytree(SCENARIOS_DIR, MUTANTS / "scenarios")
+    played, executed = passing_runs()
+    baseline = record_baseline(MUTANTS / "mutation-baseline.json", played)
+    print(f"{len(todo)} survivors of the last run played again; {len(baseline)} passing runs", flush=True)
+    asked, answered = MUTANTS / "recheck.json", MUTANTS / "rechecked.json"
+    asked.write_text(json.dumps(todo), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "tests.mutation.suite", "recheck", str(asked), str(answered), str(jobs)],
+                   cwd=MUTANTS, env=_env(), check=True)
+    status: dict[str, str] = json.loads(answered.read_text(encoding="utf-8"))
+    return finish(status, last["total"], executed, start, jobs, kept)
+
+
 def main(argv: list[str] | None = None) -> float:
     """Run the sample and print the report; returns the score."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sample", type=int, default=SAMPLE, help=f"how many mutants (default {SAMPLE})")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="mutants tested at once")
+    parser.add_argument("--recheck", action="store_true",
+                        help="only play the last run's survivors again, against the scenarios as they are now")
     args = parser.parse_args(argv)
+    if args.recheck:
+        return recheck(args.jobs)
     start = time.monotonic()
     shutil.rmtree(MUTANTS, ignore_errors=True)  # a fresh copy: stale scenarios or stats never count
     MUTANTS.mkdir()
@@ -232,22 +296,7 @@ def main(argv: list[str] | None = None) -> float:
     baseline = record_baseline(MUTANTS / "mutation-baseline.json", played)
     print(f"{len(names)} mutants of checker/engine, {len(chosen)} sampled; {len(baseline)} passing runs", flush=True)
     run_mutmut(chosen, args.jobs, MUTANTS / "mutmut-run.log")
-    status = statuses(chosen)
-    survivors = [n for n, s in status.items() if s not in ("killed", "timeout")]
-    found = classify([n for n in survivors if status[n] != "no tests"], args.jobs)
-    diffs = {n: diff_of(n) for n in survivors}
-    for n, seen in found.items():
-        if seen["change"] == NO_CHANGE:
-            seen["change"] += ": executed" if is_executed(n, diffs[n], executed) else ": never executed"
-    verdicts = [Verdict(n, s, **(found.get(n, {"change": "not reached by any scenario"} if s == "no tests" else {})),
-                        diff=diffs.get(n, ""))
-                for n, s in status.items()]
-    seconds = time.monotonic() - start
-    text = report(verdicts, len(names), seconds)
-    print(text)
-    REPORT.write_text(json.dumps({"total": len(names), "seconds": round(seconds),
-                                  "mutants": [v.__dict__ for v in verdicts]}, indent=1), encoding="utf-8")
-    return sum(v.killed for v in verdicts) / len(verdicts)
+    return finish(statuses(chosen), len(names), executed, start, args.jobs)
 
 
 if __name__ == "__main__":

@@ -165,6 +165,35 @@ def _classify_one(name: str) -> tuple[str, dict[str, str]]:
         os.environ["MUTANT_UNDER_TEST"] = ""
 
 
+def _recheck_one(name: str) -> tuple[str, str]:
+    def hung(signum: int, frame: Any) -> None:
+        raise TimeoutError
+
+    os.environ["MUTANT_UNDER_TEST"] = name
+    signal.signal(signal.SIGALRM, hung)
+    signal.alarm(HANG_SECONDS)
+    try:
+        return name, "killed" if failing_runs(baseline()) else "survived"
+    except TimeoutError:
+        return name, "timeout"
+    except Exception:  # the engine raised where no run catches it: what the suite's test reports as a failure
+        return name, "killed"
+    finally:
+        signal.alarm(0)
+        os.environ["MUTANT_UNDER_TEST"] = ""
+
+
+def recheck(todo: Path, found: Path, jobs: int) -> None:
+    """Whether the suite as it is now kills each mutant named in ``todo`` (``killed``, ``survived`` or
+    ``timeout``), written to ``found``; run inside ``mutants/``, after the baseline is recorded again."""
+    os.environ["MUTANT_UNDER_TEST"] = ""
+    _documents()  # parsed once, before the workers fork
+    names = json.loads(todo.read_text(encoding="utf-8"))
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        result = dict(pool.imap(_recheck_one, names))
+    found.write_text(json.dumps(result, indent=1), encoding="utf-8")
+
+
 _BASE: Observation = {}
 HANG_SECONDS = 60
 
@@ -182,3 +211,5 @@ def classify(todo: Path, found: Path, jobs: int) -> None:
 
 if __name__ == "__main__" and sys.argv[1:2] == ["classify"]:
     classify(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]))
+if __name__ == "__main__" and sys.argv[1:2] == ["recheck"]:
+    recheck(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]))
