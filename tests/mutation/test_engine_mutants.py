@@ -1,7 +1,7 @@
 """Mutation testing of the engine against the scenario suite: only in the extended run.
 
 ``RULES_EXTENDED=1 pytest tests/mutation -s`` runs ``engine_mutants.py`` (mutmut on a fixed
-sample of the engine's mutants, about 12 minutes) and prints the score and every survivor by module;
+sample of the engine's mutants, about half an hour on two cores) and prints the score and every survivor by module;
 it fails if the score falls under ``FLOOR`` (the goal is ``GOAL``).
 """
 
