@@ -645,17 +645,18 @@ def _lock_or_burn(state: State, card: ActionCardSpec, ctx: Ctx) -> State:
 
 
 def _own_ability(actor: Minion, card: ActionCardSpec, ctx: Ctx) -> None:
-    """An action a vampire's own card text gives, or equipment it carries: only that minion takes it (rb95:12.p1)."""
+    """An action a vampire's own card text gives, or equipment it carries: only that minion takes it, and no card is
+    played (ref14:II.C.11: 'Other actions as allowed by cards already in play (NO card).'; rb95:12.p1)."""
     if card.ability in actor.equipment:
         if card.ability in actor.contested_items:
             ctx.illegal("contest_yielded_to", f"{actor.name}'s {card.ability} is contested: out of its control")
-        ctx.cite("card_over_rule", f"{actor.name} carries {card.ability}, whose text gives it this action: no card "
+        ctx.cite("in_play_action", f"{actor.name} carries {card.ability}, whose text gives it this action: no card "
                                    "is played")
         return
     if actor.card_name.casefold() != (card.ability or "").casefold():
         ctx.illegal("card_over_rule", f"{card.name} is the text of {card.ability}, which {actor.name} neither is nor "
                                       "carries")
-    ctx.cite("card_over_rule", f"{actor.name}'s card gives it this action ({card.name}): no card is played")
+    ctx.cite("in_play_action", f"{actor.name}'s card gives it this action ({card.name}): no card is played")
 
 
 

@@ -165,8 +165,10 @@ def _not_barred(state: State, a: Action, d: Declared, ctx: Ctx) -> None:
 
 
 def _end_action(state: State, a: Action, d: Declared, blocker: str, e: ActionEnder, ctx: Ctx) -> State:
-    """A card ends the blocked action before combat (its text, rb95:12.p1): the blocker does not lock, the acting
-    minion unlocks (unless the text says not), and it cannot perform the same action again this turn."""
+    """A card ends the blocked action before combat (its text, rb95:12.p1), played once the action is blocked
+    (ref14:III.C.3.d: 'Play any Action modifier or Reaction cards which can be played after an Action is blocked.'):
+    the blocker does not lock, the acting minion unlocks (unless the text says not), and it cannot perform the same
+    action again this turn."""
     player = blocker if e.blocker_plays else d.actor
     p = state.minion(player)
     if e.younger_only:
@@ -179,7 +181,7 @@ def _end_action(state: State, a: Action, d: Declared, blocker: str, e: ActionEnd
     if e.unlock:
         state = state.with_minion(d.actor, tapped=False)
     kind, targets = same_action_key(a, d)
-    ctx.cite("card_over_rule", f"{player} plays {e.name}: the action ends unsuccessfully, with no combat; "
+    ctx.cite("after_block_cards", f"{player} plays {e.name}: the action ends unsuccessfully, with no combat; "
              + (f"{d.actor} unlocks; " if e.unlock else "") + f"{blocker} does not lock; {d.actor} cannot perform "
              f"the same action ({kind}, target{'s' if len(targets) > 1 else ''} {', '.join(targets) or 'none'}) "
              "again this turn")
