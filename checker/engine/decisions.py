@@ -267,11 +267,24 @@ class Rescue(Action):
         default=None, description="Blood paid by each vampire, e.g. {Cassandra: 1, Eliza: 1}; default: the actor pays.")
 
 
+class SkillCard(Strict):
+    """The skill card a younger diablerist's Methuselah finds (ref14:II.C.8.e.i): a Discipline card, placed on the
+    diablerist (rb95:3.2.1.disciplines: 'played on a vampire to give her new Disciplines or enhance the
+    Disciplines she already knows ... In addition, a Discipline card increases a vampire's blood capacity by one')."""
+
+    discipline: str = Field(max_length=40, description="The Discipline the card gives: Auspex, Thaumaturgy, ...")
+    found_in: Literal["hand", "library", "ash_heap"] = Field(
+        description="Where she finds it: 'go through his hand, Library, and/or Ash Heap'.")
+
+
 class Diablerize(Action):
     """Encounter a vampire in torpor to diablerize it (ref14:II.C.8.e)."""
 
     target: str = Name
-    skill_card: bool = Field(default=True, description="A younger diablerist finds a skill card (ref14:II.C.8.e.i).")
+    skill_card: bool | SkillCard = Field(
+        default=True, description="A younger diablerist's skill card (ref14:II.C.8.e.i): the card found (its "
+                                  "Discipline and where), or true (one is found, the game's state not told) or false "
+                                  "(none is found).")
 
 
 class Feed(Strict):

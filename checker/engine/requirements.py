@@ -82,6 +82,13 @@ def play_discipline_card(state: State, who: str, card: MasterCard, ctx: Ctx) -> 
     m = state.minion(name)
     if not m.is_vampire or m.controller != who or m.location not in ("ready", "torpor"):
         ctx.illegal("discipline_card", f"{name} is not a vampire {who} controls")
+    return gain_discipline(state, name, discipline, card.name, ctx)
+
+
+def gain_discipline(state: State, name: str, discipline: str, card: str, ctx: Ctx) -> State:
+    """A Discipline card on the vampire: she gains the Discipline (basic, or superior if she had basic) and one
+    capacity, not blood; none on a vampire with superior in it (rb95:3.2.1.disciplines)."""
+    m = state.minion(name)
     level = m.discipline(discipline)
     if level == "superior":
         ctx.illegal("discipline_card", f"{name} already has superior {discipline}: no Discipline card for it "
@@ -89,7 +96,7 @@ def play_discipline_card(state: State, who: str, card: MasterCard, ctx: Ctx) -> 
     new = "superior" if level == "basic" else "basic"
     disciplines = (*((d, lv) for d, lv in m.disciplines if d != discipline), (discipline, new))
     state = state.with_minion(name, disciplines=disciplines, capacity=m.capacity + 1)
-    ctx.cite("discipline_card", f"{card.name}: {name} gains {new} {discipline} and her capacity rises to "
+    ctx.cite("discipline_card", f"{card}: {name} gains {new} {discipline} and her capacity rises to "
                                 f"{m.capacity + 1}; her blood stays {m.blood} until she hunts")
     return state
 
