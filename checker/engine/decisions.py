@@ -574,6 +574,10 @@ class EndTurn(Strict):
 class StartGame(Strict):
     """Set the game up: check deck sizes, fill pools, deal hands and uncontrolled vampires (ref14:I)."""
 
+    ante: tuple[str, ...] = Field(default=(), max_length=10,
+                                  description="The Methuselahs who deal one library card for ante (ref14:I.F, "
+                                              "optional).")
+
 
 DECISIONS: dict[str, type[Strict]] = {
     "start_game": StartGame,

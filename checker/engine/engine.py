@@ -42,7 +42,7 @@ from reference.rulesets import Ruleset
 Handler = Callable[[State, Any, Ctx], State]
 
 HANDLERS: dict[type[Strict], Handler] = {
-    StartGame: lambda s, d, c: start_game(s, c),
+    StartGame: lambda s, d, c: start_game(s, c, d.ante),
     Untap: untap.untap_phase,
     Master: phases.master,
     OutOfTurnMaster: phases.out_of_turn_master,

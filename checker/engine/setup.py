@@ -38,6 +38,7 @@ class PlayerSetup(Strict):
     ousted: bool | None = Field(default=None, description="Out of the game. With pool 0 say `false` explicitly "
                                                       "(the solitaire variant plays on at zero pool, sol:basic.7).")
     withdrawing: bool = Field(default=False, description="She announced her withdrawal (ref14:VI.B).")
+    ante: int = Field(default=0, ge=0, le=1, description="Library cards she dealt for ante (ref14:I.F): 0 or 1.")
     in_play: tuple[str, ...] = Field(default=(), max_length=40,
                                      description="Her master cards in play, such as locations: [Art Museum].")
     locked: tuple[str, ...] = Field(default=(), max_length=40,
@@ -250,6 +251,7 @@ def initial_state(s: Setup, ctx: Ctx) -> State:
         Player(name=p.name, pool=p.pool if p.pool is not None else (0 if p.ousted else ctx.p("starting_pool")),
                vp=p.vp, hand=p.hand if p.hand is not None else ctx.p("hand_size"), library=p.library,
                crypt=p.crypt, ousted=bool(p.ousted), own_turns=_own_turns(s, i, current), withdrawing=p.withdrawing,
+               ante=p.ante,
                in_play=tuple((card, p.name) for card in p.in_play), cards_locked=p.locked,
                cards_contested=p.contested)
         for i, p in enumerate(s.players))
@@ -287,8 +289,8 @@ def _minion(m: MinionSetup) -> Minion:
                   defects_to_richer_prey=m.defects_to_richer_prey)
 
 
-def start_game(state: State, ctx: Ctx) -> State:
-    """Check every deck, fill the pools, deal the hands and the first uncontrolled vampires."""
+def start_game(state: State, ctx: Ctx, ante: tuple[str, ...] = ()) -> State:
+    """Check every deck, fill the pools, deal the ante cards, the hands and the first uncontrolled vampires."""
     if state.game_turn != 1 or state.phase != "untap":
         ctx.illegal("setup_seating", "the game is set up before its first turn")
     n = len(state.players)
@@ -321,6 +323,7 @@ def start_game(state: State, ctx: Ctx) -> State:
     ctx.cite("edge_start", "the Edge starts the game in the central area, uncontrolled")
     order = ", ".join(f"{p.name} (prey {state.prey(p.name)})" for p in state.players)
     ctx.cite("setup_seating", f"seating, clockwise: {order}")
+    state = _deal_ante(state, ante, ctx)
     pool, hand, deal = ctx.p("starting_pool"), ctx.p("hand_size"), ctx.p("starting_uncontrolled")
     for p in state.players:
         state = state.move_pool(p.name, pool - p.pool)
@@ -334,3 +337,20 @@ def start_game(state: State, ctx: Ctx) -> State:
     ctx.cite_param("starting_uncontrolled", f"every Methuselah deals {deal} vampires to her uncontrolled region")
     first = state.players[0].name
     return replace(state.with_player(first, own_turns=1), current=first)
+
+
+def _deal_ante(state: State, ante: tuple[str, ...], ctx: Ctx) -> State:
+    """ref14:I.F: 'Deal one Library card for ante (optional).', before the vampires and the hand are dealt; the Basic
+    Game plays without ante (rb95:4.2.step3.basic-deck removes the cards that speak of it)."""
+    if ante and ctx.p("advanced_words_removed"):
+        ctx.illegal_param("advanced_words_removed", "the Basic Game plays without ante")
+    for name in ante:
+        if name not in {p.name for p in state.players}:
+            ctx.illegal("ante_deal", f"no Methuselah named {name} is at the table")
+        if ante.count(name) > 1:
+            ctx.illegal("ante_deal", f"{name} deals one library card for ante, not {ante.count(name)}")
+    for name in dict.fromkeys(ante):
+        p = state.player(name)
+        state = state.with_player(name, library=p.library - 1, ante=p.ante + 1)
+        ctx.cite("ante_deal", f"{name} deals one library card for ante")
+    return state

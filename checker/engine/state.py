@@ -127,6 +127,7 @@ class Player:
     transfers: int | None = None
     discarded: int = 0
     withdrawing: bool = False
+    ante: int = 0  # library cards she dealt for ante (ref14:I.F), set aside from the game
     withdrawn: bool = False
     lost: bool = False
     in_play: tuple[tuple[str, str], ...] = ()  # master cards she controls in play (locations): (card, owner)

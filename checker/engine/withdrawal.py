@@ -97,7 +97,11 @@ def withdraw(state: State, ctx: Ctx) -> State:
     p = state.player(me)
     state = state.with_player(me, vp=p.vp + vp, pool=0, withdrawing=False, withdrawn=True)
     ctx.cite_param("withdrawal_vp", f"{me} gains {vp} victory point for withdrawing")
-    ctx.announce("withdraw_ante", f"{me} keeps her ante, if any")
+    if p.ante:
+        ctx.cite("withdraw_ante", f"{me} keeps her ante ({p.ante} library card): it is hers, not removed as her cards "
+                                  "in play are nor left to the game")
+    else:
+        ctx.announce("withdraw_ante", f"{me} keeps her ante, if any")
     ctx.cite("withdraw_leave", f"{me} leaves the game")
     ctx.cite("withdraw_predator_nothing", f"{me}'s predator receives no pool and no victory point")
     return check_game_end(state, ctx)

@@ -31,6 +31,7 @@ class PlayerExpect(Strict):
     ousted: bool | None = None
     withdrawn: bool | None = Field(default=None, description="She withdrew from the game (ref14:VI.D).")
     withdrawing: bool | None = Field(default=None, description="Her attempt to withdraw is still on (ref14:VI.C).")
+    ante: int | None = Field(default=None, description="Library cards she dealt for ante (ref14:I.F).")
     in_play: tuple[str, ...] | None = Field(default=None, description="Her master cards in play (locations).")
     locked: tuple[str, ...] | None = Field(default=None, description="Her cards in play that are locked.")
     contested: tuple[str, ...] | None = Field(default=None, description="Her cards in play that are contested.")

@@ -86,7 +86,8 @@ def snapshot(state: State) -> dict[str, Any]:
         "players": {p.name: {"pool": p.pool, "vp": p.vp, "hand": p.hand, "library": p.library,
                              "ash_heap": p.ash_heap, "crypt": p.crypt, "transfers": p.transfers,
                              "ousted": p.ousted, "withdrawn": p.withdrawn,
-                             "withdrawing": p.withdrawing, "in_play": sorted(c for c, _ in p.in_play),
+                             "withdrawing": p.withdrawing, "ante": p.ante,
+                             "in_play": sorted(c for c, _ in p.in_play),
                              "locked": sorted(p.cards_locked), "contested": sorted(p.cards_contested)}
                     for p in state.players},
         "minions": {m.name: {"controller": m.controller, "owner": m.owned_by, "kind": m.kind,
