@@ -156,7 +156,7 @@ def _target_reacts(state: State, by: str, reaction: Reaction, target: str, ctx: 
         ctx.illegal("card_over_rule", f"{reaction.name} is played by a minion of {target}, the Methuselah bled")
     reacting = state.minion(by)
     if reacting.tapped or reacting.location != "ready":
-        ctx.illegal("card_over_rule", f"{by} must be ready and unlocked to play {reaction.name}")
+        ctx.illegal("reaction_untapped", f"{by} must be ready and unlocked to play {reaction.name}")
     check_minion_card(reacting, reaction, reaction.name, ctx)
     return pay_cost(state, target, by, reaction.cost, ctx, reaction.name, "reaction_intercept")
 

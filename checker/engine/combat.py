@@ -284,10 +284,10 @@ def _damage_modifier(state: State, e: CombatEffect, strikes: dict[str, Strike], 
     if e.by not in (acting, blocking):
         ctx.illegal("combat_outsiders", f"{e.by} is not in this combat and cannot play {name}")
     if not (e.plus_damage or e.hands_aggravated) or e.inflict is not None or e.timing != "before_range":
-        ctx.illegal("damage_modifiers", f"{name} is no damage modifier: once strikes are chosen only damage "
-                                        "modifiers are played")
-    if on not in strikes:
-        ctx.illegal("damage_modifiers", f"{on} has no strike for {name} to modify")
+        ctx.illegal("card_over_rule", f"{name} is no damage modifier: its text says when it is played, and it is "
+                                      "not once strikes are chosen")
+    if on not in strikes:  # rb95:8.3.plus-n-hand-damage: 'Add N points of damage to a minion's hand or melee ...'
+        ctx.illegal("modifier_needs_strike", f"{on} has no strike for {name} to modify")
     check_minion_card(state.minion(e.by), e, name, ctx)
     state = _pay_card(state, e.by, e.cost, e.name, ctx, replaced=e.replace)
     ctx.cite("damage_modifiers", f"{e.by} plays {name} once both strikes are chosen, before they resolve: it "

@@ -180,7 +180,7 @@ def _vote_card(state: State, b: Ballot, name: str, by: str, votes: int, ctx: Ctx
         ctx.cite("reaction_no_tap", f"{by} stays untapped: a reaction card does not tap the minion using it")
     p = state.player(b.player)
     if p.hand <= 0:
-        ctx.illegal("replace_card", f"{b.player} has no card in hand to play {name}")
+        ctx.illegal("card_from_hand", f"{b.player} has no card in hand to play {name}")
     state = state.with_player(b.player, hand=p.hand - 1, ash_heap=p.ash_heap + 1)
     burned[b.player] = burned.get(b.player, 0) + 1
     if m.is_vampire:

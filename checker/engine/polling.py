@@ -162,7 +162,7 @@ class Polling:
             ctx.cite("card_blood_cost", f"{card.by} burns {card.blood} blood for {card.name}")
         p = state.player(m.controller)
         if p.hand <= 0:
-            ctx.illegal("replace_card", f"{m.controller} has no card in hand to play {card.name}")
+            ctx.illegal("card_from_hand", f"{m.controller} has no card in hand to play {card.name}")
         self.burned[m.controller] = self.burned.get(m.controller, 0) + 1
         return state.with_player(m.controller, hand=p.hand - 1, ash_heap=p.ash_heap + 1)
 

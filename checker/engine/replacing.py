@@ -30,7 +30,8 @@ def play_from_hand(state: State, player: str, what: str, when: Replace | None, c
     p = state.player(player)
     if p.hand <= 0:
         waiting = [f"{card} ({SAID[until]})" for who, card, until in state.deferred_draws if who == player]
-        ctx.illegal("replace_card", f"{player} has no card in hand to play {what}"
+        # a hand short of a card not yet replaced is I.H.1's timing; an empty hand, the cards held (rb95:4.2.step5)
+        ctx.illegal("replace_card" if waiting else "card_from_hand", f"{player} has no card in hand to play {what}"
                     + (f": not yet replaced: {', '.join(waiting)}" if waiting else ""))
     if when == "now":
         return replace_card(state, player, ctx, what)

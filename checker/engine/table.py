@@ -19,7 +19,7 @@ def replace_card(state: State, player: str, ctx: Ctx, what: str, *, stays_in_pla
         return state
     p = state.player(player)
     if p.hand <= 0:
-        ctx.illegal("replace_card", f"{player} has no card in hand to play {what}")
+        ctx.illegal("card_from_hand", f"{player} has no card in hand to play {what}")
     heap = p.ash_heap + (0 if stays_in_play else 1)
     if p.library > 0:
         ctx.cite("replace_card", f"{player} draws a card to replace {what}")
