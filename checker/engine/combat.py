@@ -204,7 +204,12 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
     for who, st in strikes.items():
         state = _pay_play(state, who, st.cost, st.name or st.weapon, st.one_play, "strike", plays, ctx,
                           replaced=st.replace)
+    blocker_played = False
     for e in rnd.after_strikes:
+        if e.by == acting and blocker_played:
+            ctx.illegal("no_take_backs", f"{acting}'s Methuselah chose her damage modifiers first and {blocking}'s "
+                                         f"have been played: she may not alter her choice with {e.name or 'another'}")
+        blocker_played = blocker_played or e.by == blocking
         state = _damage_modifier(state, e, strikes, acting, blocking, ledger, ctx)
     state = _strike_exchange(state, acting, blocking, strikes, prevent, long_range, ledger, ctx, first=True, n=n)
     state = _additional_cards(state, rnd, strikes, acting, blocking, ctx)
