@@ -16,6 +16,8 @@ import multiprocessing
 import os
 import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -149,7 +151,10 @@ def change(base: Observation, now: Observation) -> dict[str, str]:
     return {"change": "no change in any run", "where": ""}
 
 
-def _classify_one(name: str) -> tuple[str, dict[str, str]]:
+@contextmanager
+def _under(name: str) -> Iterator[None]:
+    """Play under the mutant ``name`` (mutmut's trampolines read ``MUTANT_UNDER_TEST``) for at most
+    ``HANG_SECONDS``, after which :class:`TimeoutError` is raised."""
     def hung(signum: int, frame: Any) -> None:
         raise TimeoutError
 
@@ -157,30 +162,28 @@ def _classify_one(name: str) -> tuple[str, dict[str, str]]:
     signal.signal(signal.SIGALRM, hung)
     signal.alarm(HANG_SECONDS)
     try:
-        return name, change(_BASE, observe())
-    except TimeoutError:  # a run that only hangs where no expectation is written
-        return name, {"change": "answer no expectation checks", "where": f"hangs for more than {HANG_SECONDS} s"}
+        yield
     finally:
         signal.alarm(0)
         os.environ["MUTANT_UNDER_TEST"] = ""
 
 
-def _recheck_one(name: str) -> tuple[str, str]:
-    def hung(signum: int, frame: Any) -> None:
-        raise TimeoutError
-
-    os.environ["MUTANT_UNDER_TEST"] = name
-    signal.signal(signal.SIGALRM, hung)
-    signal.alarm(HANG_SECONDS)
+def _classify_one(name: str) -> tuple[str, dict[str, str]]:
     try:
-        return name, "killed" if failing_runs(baseline()) else "survived"
+        with _under(name):
+            return name, change(_BASE, observe())
+    except TimeoutError:  # a run that only hangs where no expectation is written
+        return name, {"change": "answer no expectation checks", "where": f"hangs for more than {HANG_SECONDS} s"}
+
+
+def _recheck_one(name: str) -> tuple[str, str]:
+    try:
+        with _under(name):
+            return name, "killed" if failing_runs(baseline()) else "survived"
     except TimeoutError:
         return name, "timeout"
     except Exception:  # the engine raised where no run catches it: what the suite's test reports as a failure
         return name, "killed"
-    finally:
-        signal.alarm(0)
-        os.environ["MUTANT_UNDER_TEST"] = ""
 
 
 def recheck(todo: Path, found: Path, jobs: int) -> None:
