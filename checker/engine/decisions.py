@@ -452,7 +452,8 @@ class CardUse(Strict):
 
     name: str = Name
     vampire: str | None = Field(default=None, max_length=80, description="The vampire that gains the blood.")
-    phase: Literal["unlock", "influence"] | None = Field(default=None, description="The phase it is used in.")
+    phase: Literal["unlock", "master", "influence"] | None = Field(default=None,
+                                                                   description="The phase it is used in.")
     blood: int = Field(default=0, ge=0, le=10, description="Blood the vampire gains from the bank.")
     to: Literal["ready", "uncontrolled"] | None = Field(
         default=None, description="Where the vampire must be: ready and controlled, or in her uncontrolled region.")

@@ -19,7 +19,7 @@ from checker.engine.state import Phase, State
 from checker.engine.table import drain_excess
 from checker.engine.turn_order import advance_to
 
-PHASE_OF = {"unlock": "untap", "influence": "influence"}
+PHASE_OF = {"unlock": "untap", "master": "master", "influence": "influence"}
 
 
 def holders(state: State, card: str) -> list[str]:
@@ -109,7 +109,7 @@ def use_card(state: State, use: CardUse, ctx: Ctx) -> State:
 def _use(state: State, use: CardUse, phase: Phase, ctx: Ctx) -> State:
     me = state.current
     p = state.player(me)
-    step = "untap_card_effects" if phase == "untap" else "card_in_play"
+    step = {"untap": "untap_card_effects", "master": "master_effect"}.get(phase, "card_in_play")
     if not any(c == use.name for c, _ in p.in_play):
         ctx.illegal(step, f"{me} controls no {use.name} in play")
     if use.phase is None or PHASE_OF[use.phase] != phase:
@@ -135,6 +135,11 @@ def _use(state: State, use: CardUse, phase: Phase, ctx: Ctx) -> State:
         ctx.cite("card_locked", f"{use.name} locks: it stays locked until {me}'s next untap phase")
     if use.hunting_ground or use.if_edge or use.clan:
         ctx.cite("card_over_rule", f"{use.name}'s text decides what it gives and to whom")
+    if phase == "master":
+        if p.master_played:
+            ctx.cite("master_any_order", f"{me} uses {use.name} after playing her master card: the steps of the "
+                                         "master phase come in any order")
+        state = state.with_player(me, master_effects=state.player(me).master_effects + 1)
     return state
 
 

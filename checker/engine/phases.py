@@ -85,6 +85,9 @@ def master(state: State, decision: Master, ctx: Ctx) -> State:
     if me.master_played >= limit:
         ctx.illegal_param("master_cards_per_phase", f"{me.name} may play only {limit} master card a phase")
     ctx.cite("master_action", f"{me.name} uses her master phase action to play {decision.card.name}")
+    if me.master_effects:
+        ctx.cite("master_any_order", f"{me.name} plays her master card after using {me.master_effects} effect(s) of "
+                                     "her cards in play: the steps of the master phase come in any order")
     state = _play_master(state, me.name, decision.card, ctx)
     return state.with_player(me.name, master_played=state.player(me.name).master_played + 1)
 
@@ -274,7 +277,7 @@ def end_turn(state: State, ctx: Ctx) -> State:
     state = settle_pending_rewards(state, ctx)
     state = control.end_temporary(state, "end", ctx)
     p = state.player(me)
-    state = state.with_player(me, master_played=0, discarded=0, transfers=None, skip_master=False,
+    state = state.with_player(me, master_played=0, master_effects=0, discarded=0, transfers=None, skip_master=False,
                               out_of_turn_pending=p.out_of_turn_pending and not p.skip_master)
     new = next_turn(state, me)
     if not new.over:

@@ -122,6 +122,7 @@ class Player:
     ousted: bool = False
     own_turns: int = 0
     master_played: int = 0
+    master_effects: int = 0  # effects of her cards in play used in this master phase (ref14:II.B.2)
     skip_master: bool = False
     out_of_turn_pending: bool = False
     transfers: int | None = None
