@@ -568,6 +568,15 @@ class Discard(Strict):
     cards: int = Field(default=0, ge=0, le=100)
 
 
+class BasicRedraw(Strict):
+    """In the Basic Game, a card of the Advanced Game drawn is set aside and replaced (rb95:4.2.step3.basic-draw), or
+    one that seems not to work under the basic rules is discarded and replaced (rb95:4.2.step3.confusing-cards)."""
+
+    player: str = Name
+    card: str = Field(max_length=80, description="The card, as the Methuselah names it: the engine keeps no hand.")
+    discard: bool = Field(default=False, description="Discard it (to the ash heap) rather than set it aside.")
+
+
 class EndTurn(Strict):
     """End the turn: new allies become ready, the next Methuselah's turn begins (ref14:II.F)."""
 
@@ -582,6 +591,7 @@ class StartGame(Strict):
 
 DECISIONS: dict[str, type[Strict]] = {
     "start_game": StartGame,
+    "basic_redraw": BasicRedraw,
     "untap": Untap,
     "master": Master,
     "out_of_turn_master": OutOfTurnMaster,

@@ -6,10 +6,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from checker.engine import actions, in_play, phases, politics, replacing, untap, withdrawal
+from checker.engine import actions, basic_game, in_play, phases, politics, replacing, untap, withdrawal
 from checker.engine.context import Ctx
 from checker.engine.decisions import (
     DECISIONS,
+    BasicRedraw,
     Bleed,
     BloodHunt,
     CallVote,
@@ -62,6 +63,7 @@ HANDLERS: dict[type[Strict], Handler] = {
     BloodHunt: politics.blood_hunt,
     Influence: phases.influence,
     Discard: phases.discard,
+    BasicRedraw: basic_game.redraw,
     EndTurn: lambda s, d, c: phases.end_turn(s, c),
 }
 """The decision each kind of decision is handled by: the core game's here, a variant's added by ``register``."""
