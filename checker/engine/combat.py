@@ -204,6 +204,10 @@ def _round(state: State, acting: str, blocking: str, rnd: Round, n: int, ledger:
     for who, st in strikes.items():
         state = _pay_play(state, who, st.cost, st.name or st.weapon, st.one_play, "strike", plays, ctx,
                           replaced=st.replace)
+    for who in rnd.change_strikes:
+        chosen = _describe(strikes[who]) if who in strikes else "no strike"
+        ctx.illegal("strike_committed", f"{who} is committed to its strike ({chosen}): it executes it, and cannot "
+                                        f"change to {_describe(rnd.change_strikes[who])}")
     blocker_played = False
     for e in rnd.after_strikes:
         if e.by == acting and blocker_played:

@@ -285,6 +285,10 @@ class Round(Strict):
     press_from_card: bool = Field(default=False, description="A card gives this round a press (ref14:V.E.2).")
     prevent_before_range: dict[str, int] = Field(
         default_factory=dict, description="Damage prevention played before range (refused: only in the damage step).")
+    change_strikes: dict[str, Strike] = Field(
+        default_factory=dict, description="A strike chosen anew once both are announced (refused: rb95:8.1.1's "
+                                          "'Once you've committed a minion to performing a particular strike, you "
+                                          "cannot change your mind.').")
     before_strikes: tuple[CombatEffect, ...] = Field(
         default=(), description="Combat cards played after range is determined, before strikes are chosen (Blood of "
                                 "Acid: 'Only usable at close range before strikes are chosen').")
@@ -297,6 +301,11 @@ class Round(Strict):
     @field_validator("strikes", mode="before")
     @classmethod
     def _short(cls, v: Any) -> Any:
+        return _expand(v)
+
+    @field_validator("change_strikes", mode="before")
+    @classmethod
+    def _short_changed(cls, v: Any) -> Any:
         return _expand(v)
 
     @field_validator("maneuvers", "presses", mode="before")
