@@ -78,12 +78,19 @@ def master(state: State, decision: Master, ctx: Ctx) -> State:
     if decision.card is None:
         ctx.cite("master_phase", f"{me.name} plays no master card")
         return state
-    if me.skip_master:
+    limit = ctx.p("master_cards_per_phase") + me.extra_master_cards
+    if me.skip_master and not me.extra_master_cards:
         ctx.illegal("out_of_turn_skip", f"{me.name} played an out-of-turn master card in lieu of this "
                                         "master phase and must skip it")
-    limit = ctx.p("master_cards_per_phase")
+    if me.skip_master:
+        limit -= 1
+        ctx.cite("replace_one_master", f"{me.name}'s out-of-turn master card replaces only one of her "
+                                       f"{limit + 1} master cards this phase: she may still play {limit}")
     if me.master_played >= limit:
-        ctx.illegal_param("master_cards_per_phase", f"{me.name} may play only {limit} master card a phase")
+        if me.skip_master:
+            ctx.illegal("replace_one_master", f"{me.name}'s out-of-turn master card took one of her master cards "
+                                              f"this phase: she may play only {limit}")
+        ctx.illegal_param("master_cards_per_phase", f"{me.name} may play only {limit} master card(s) a phase")
     ctx.cite("master_action", f"{me.name} uses her master phase action to play {decision.card.name}")
     if me.master_effects:
         ctx.cite("master_any_order", f"{me.name} plays her master card after using {me.master_effects} effect(s) of "

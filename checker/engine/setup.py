@@ -39,6 +39,9 @@ class PlayerSetup(Strict):
                                                       "(the solitaire variant plays on at zero pool, sol:basic.7).")
     withdrawing: bool = Field(default=False, description="She announced her withdrawal (ref14:VI.B).")
     ante: int = Field(default=0, ge=0, le=1, description="Library cards she dealt for ante (ref14:I.F): 0 or 1.")
+    extra_master_cards: int = Field(default=0, ge=0, le=3,
+                                    description="Master cards a card she has in play lets her play each master phase "
+                                                "beyond the rules' one (ref14:II.B.1.note1).")
     in_play: tuple[str, ...] = Field(default=(), max_length=40,
                                      description="Her master cards in play, such as locations: [Art Museum].")
     locked: tuple[str, ...] = Field(default=(), max_length=40,
@@ -251,7 +254,7 @@ def initial_state(s: Setup, ctx: Ctx) -> State:
         Player(name=p.name, pool=p.pool if p.pool is not None else (0 if p.ousted else ctx.p("starting_pool")),
                vp=p.vp, hand=p.hand if p.hand is not None else ctx.p("hand_size"), library=p.library,
                crypt=p.crypt, ousted=bool(p.ousted), own_turns=_own_turns(s, i, current), withdrawing=p.withdrawing,
-               ante=p.ante,
+               ante=p.ante, extra_master_cards=p.extra_master_cards,
                in_play=tuple((card, p.name) for card in p.in_play), cards_locked=p.locked,
                cards_contested=p.contested)
         for i, p in enumerate(s.players))

@@ -123,6 +123,7 @@ class Player:
     own_turns: int = 0
     master_played: int = 0
     master_effects: int = 0  # effects of her cards in play used in this master phase (ref14:II.B.2)
+    extra_master_cards: int = 0  # master cards a card of hers in play lets her play each master phase beyond one
     skip_master: bool = False
     out_of_turn_pending: bool = False
     transfers: int | None = None
