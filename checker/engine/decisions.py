@@ -591,7 +591,6 @@ class StartGame(Strict):
 
 DECISIONS: dict[str, type[Strict]] = {
     "start_game": StartGame,
-    "basic_redraw": BasicRedraw,
     "untap": Untap,
     "master": Master,
     "out_of_turn_master": OutOfTurnMaster,
@@ -611,6 +610,7 @@ DECISIONS: dict[str, type[Strict]] = {
     "action": PlayAction,
     "influence": Influence,
     "discard": Discard,
+    "basic_redraw": BasicRedraw,
     "end_turn": EndTurn,
 }
 """Step names in scenario files and the decision each one is; a variant adds its own from above
