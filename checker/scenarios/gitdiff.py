@@ -108,9 +108,25 @@ def _index(records: Iterable[Mapping[str, Any]]) -> dict[Key, Mapping[str, Any]]
     return {(str(r["scenario"]), str(r["ruleset"])): r for r in records}
 
 
+def _flat(record: Mapping[str, Any]) -> dict[str, Any]:
+    return flatten({"answer": record.get("answer"), "illegal": record.get("illegal")})
+
+
+def _field(key: str) -> tuple[str, str]:
+    """``answer.players.alice.ante`` -> ``("answer.players", "ante")``: a field of the answer, whoever it is of."""
+    head, _, leaf = key.rpartition(".")
+    return ".".join(head.split(".")[:2]), leaf
+
+
+def _reported(records: Mapping[Key, Mapping[str, Any]]) -> set[tuple[str, str]]:
+    return {_field(k) for r in records.values() for k in _flat(r)}
+
+
 def diff_records(base: Iterable[Mapping[str, Any]], head: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Every (scenario, ruleset) added, removed, or whose status or answer changed."""
+    """Every (scenario, ruleset) added, removed, or whose status or answer changed. A field of the answer that one
+    side's engine does not report at all (a Methuselah's ``ante``, added since) is no change in any answer."""
     a, b = _index(base), _index(head)
+    both = _reported(a) & _reported(b)
     out: list[dict[str, Any]] = []
     for key in sorted(set(a) | set(b)):
         ra, rb = a.get(key), b.get(key)
@@ -121,9 +137,10 @@ def diff_records(base: Iterable[Mapping[str, Any]], head: Iterable[Mapping[str, 
         if rb is None:
             out.append({**entry, "change": "removed", "status": ra["status"]})
             continue
-        fa = flatten({"answer": ra.get("answer"), "illegal": ra.get("illegal")})
-        fb = flatten({"answer": rb.get("answer"), "illegal": rb.get("illegal")})
-        diffs = [f"{k}: {fa.get(k)} -> {fb.get(k)}" for k in sorted(set(fa) | set(fb)) if fa.get(k) != fb.get(k)]
+        fa, fb = _flat(ra), _flat(rb)
+        diffs = [f"{k}: {fa.get(k)} -> {fb.get(k)}" for k in sorted(set(fa) | set(fb))
+                 if fa.get(k) != fb.get(k) and (_field(k) in both or (k in fa) == (k in fb)
+                                                or not k.startswith("answer."))]
         if ra["status"] != rb["status"] or diffs:
             out.append({**entry, "change": "changed", "status": f"{ra['status']} -> {rb['status']}",
                         "differences": diffs})
