@@ -36,6 +36,7 @@ from pathlib import Path
 
 from checker.scenarios.run import Outcome
 from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
+from reference.atomic import write_atomic
 from tests.mutation.suite import record_baseline
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -246,8 +247,9 @@ def finish(status: dict[str, str], total: int, executed: dict[str, set[int]], st
     seconds = time.monotonic() - start
     text = report(verdicts, total, seconds)
     print(text)
-    REPORT.write_text(json.dumps({"total": total, "seconds": round(seconds), "source": source_digest(),
-                                  "mutants": [v.__dict__ for v in verdicts]}, indent=1), encoding="utf-8")
+    # atomic: a later --recheck reads it, and an interrupted write must not leave half a report
+    write_atomic(REPORT, json.dumps({"total": total, "seconds": round(seconds), "source": source_digest(),
+                                     "mutants": [v.__dict__ for v in verdicts]}, indent=1))
     return sum(v.killed for v in verdicts) / len(verdicts)
 
 
@@ -257,7 +259,10 @@ def recheck(jobs: int) -> float:
     start = time.monotonic()
     if not REPORT.exists():
         raise SystemExit(f"no {REPORT.relative_to(ROOT)}: run the sample first (without --recheck)")
-    last = json.loads(REPORT.read_text(encoding="utf-8"))
+    try:
+        last = json.loads(REPORT.read_text(encoding="utf-8"))
+    except json.JSONDecodeError:
+        raise SystemExit(f"{REPORT.relative_to(ROOT)} is not a report: run the sample again") from None
     if last.get("source") != source_digest():
         raise SystemExit("checker/ or reference/ changed since the last run, so its mutants are not today's: "
                          "run the sample again (without --recheck)")
