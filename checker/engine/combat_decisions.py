@@ -298,14 +298,9 @@ class Round(Strict):
     end_of_round: tuple[CombatEffect, ...] = Field(
         default=(), description="Combat cards played at the end of the round, after the presses (Pulled Fangs).")
 
-    @field_validator("strikes", mode="before")
+    @field_validator("strikes", "change_strikes", mode="before")
     @classmethod
     def _short(cls, v: Any) -> Any:
-        return _expand(v)
-
-    @field_validator("change_strikes", mode="before")
-    @classmethod
-    def _short_changed(cls, v: Any) -> Any:
         return _expand(v)
 
     @field_validator("maneuvers", "presses", mode="before")

@@ -573,7 +573,7 @@ class BasicRedraw(Strict):
     one that seems not to work under the basic rules is discarded and replaced (rb95:4.2.step3.confusing-cards)."""
 
     player: str = Name
-    card: str = Field(max_length=80, description="The card, as the Methuselah names it: the engine keeps no hand.")
+    card: str = Name  # the card, as the Methuselah names it: the engine keeps no hand
     discard: bool = Field(default=False, description="Discard it (to the ash heap) rather than set it aside.")
 
 

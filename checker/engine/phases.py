@@ -9,7 +9,7 @@ from checker.engine.context import Ctx
 from checker.engine.decisions import Discard, Influence, Master, MasterCard, OutOfTurnMaster, Transfer
 from checker.engine.ousting import settle_pending_rewards
 from checker.engine.requirements import check_master_card, play_discipline_card
-from checker.engine.state import Minion, State
+from checker.engine.state import Minion, Player, State
 from checker.engine.table import drain_excess, pay_pool, replace_card
 from checker.engine.turn_order import advance_to
 
@@ -78,25 +78,31 @@ def master(state: State, decision: Master, ctx: Ctx) -> State:
     if decision.card is None:
         ctx.cite("master_phase", f"{me.name} plays no master card")
         return state
-    limit = ctx.p("master_cards_per_phase") + me.extra_master_cards
-    if me.skip_master and not me.extra_master_cards:
-        ctx.illegal("out_of_turn_skip", f"{me.name} played an out-of-turn master card in lieu of this "
-                                        "master phase and must skip it")
-    if me.skip_master:
-        limit -= 1
-        ctx.cite("replace_one_master", f"{me.name}'s out-of-turn master card replaces only one of her "
-                                       f"{limit + 1} master cards this phase: she may still play {limit}")
-    if me.master_played >= limit:
-        if me.skip_master:
-            ctx.illegal("replace_one_master", f"{me.name}'s out-of-turn master card took one of her master cards "
-                                              f"this phase: she may play only {limit}")
-        ctx.illegal_param("master_cards_per_phase", f"{me.name} may play only {limit} master card(s) a phase")
+    _check_master_left(me, ctx)
     ctx.cite("master_action", f"{me.name} uses her master phase action to play {decision.card.name}")
     if me.master_effects:
         ctx.cite("master_any_order", f"{me.name} plays her master card after using {me.master_effects} effect(s) of "
                                      "her cards in play: the steps of the master phase come in any order")
     state = _play_master(state, me.name, decision.card, ctx)
     return state.with_player(me.name, master_played=state.player(me.name).master_played + 1)
+
+
+def _check_master_left(me: Player, ctx: Ctx) -> None:
+    """One master card a phase (ref14:II.B.1), more if a card in play says so; an out-of-turn master card played in
+    lieu of this phase takes it (ref14:II.B), or only one of several (ref14:II.B.1.note1)."""
+    limit = ctx.p("master_cards_per_phase") + me.extra_master_cards
+    if not me.skip_master:
+        if me.master_played >= limit:
+            ctx.illegal_param("master_cards_per_phase", f"{me.name} may play only {limit} master card(s) a phase")
+        return
+    if not me.extra_master_cards:
+        ctx.illegal("out_of_turn_skip", f"{me.name} played an out-of-turn master card in lieu of this "
+                                        "master phase and must skip it")
+    if me.master_played >= limit - 1:
+        ctx.illegal("replace_one_master", f"{me.name}'s out-of-turn master card took one of her {limit} master cards "
+                                          f"this phase: she may play only {limit - 1}")
+    ctx.cite("replace_one_master", f"{me.name}'s out-of-turn master card replaces only one of her {limit} master "
+                                   f"cards this phase: she may still play {limit - 1}")
 
 
 def out_of_turn_master(state: State, decision: OutOfTurnMaster, ctx: Ctx) -> State:

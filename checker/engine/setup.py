@@ -347,8 +347,9 @@ def _deal_ante(state: State, ante: tuple[str, ...], ctx: Ctx) -> State:
     Game plays without ante (rb95:4.2.step3.basic-deck removes the cards that speak of it)."""
     if ante and ctx.p("advanced_words_removed"):
         ctx.illegal_param("advanced_words_removed", "the Basic Game plays without ante")
+    seated = {p.name for p in state.players}
     for name in ante:
-        if name not in {p.name for p in state.players}:
+        if name not in seated:
             ctx.illegal("ante_deal", f"no Methuselah named {name} is at the table")
         if ante.count(name) > 1:
             ctx.illegal("ante_deal", f"{name} deals one library card for ante, not {ante.count(name)}")
