@@ -8,6 +8,7 @@ original text of every rule stays as the document has it.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import re
 from collections.abc import Iterable, Mapping
@@ -24,7 +25,7 @@ from reference.effects import Encoding, Part
 from reference.parameters import NAMES, check_value, migrate
 from reference.problems import Problem, ProblemsError, suggest
 from reference.ruleset_model import Parameter, Ruleset, _Strict
-from reference.yamlsource import Located, load_model
+from reference.yamlsource import Located, YamlLoadError, field_path, load_file, load_model
 
 ERRATA_DIR = PACKAGE_DIR / "errata"
 Slug = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", max_length=80)
@@ -124,6 +125,11 @@ def when(text: str) -> tuple[int, int, int]:
 
 def load_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> Erratum:
     """One erratum file, checked against the corpus and the rulesets; every problem at once."""
+    return read_erratum(path, corpus, base)[0]
+
+
+def read_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> tuple[Erratum, Located]:
+    """One erratum file, checked, with the file as read: to locate the problems it has with other errata."""
     e, located = load_model(path, Erratum, display_path(path))
     e = e.model_copy(update={"parameters": migrate(e.parameters)[0]})  # readings renamed since it was written
     problems: list[Problem] = []
@@ -133,6 +139,7 @@ def load_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> Err
     for i, a in enumerate(e.amends):
         if a.rule not in known:
             problems.append(located.problem(("amends", i, "rule"), f"unknown rule {a.rule!r}{suggest(a.rule, known)}"))
+    problems += _amended_twice(e, located)
     problems += _card_problems(e, located)
     if e.source is not None and e.source not in corpus.rules:
         problems.append(located.problem(("source",), f"unknown rule {e.source!r}{suggest(e.source, corpus.rules)}"))
@@ -154,7 +161,32 @@ def load_erratum(path: Path, corpus: Corpus, base: Mapping[str, Ruleset]) -> Err
         problems.append(located.problem(("new_ruleset", "name"), f"{e.new_ruleset.name} already exists"))
     if problems:
         raise ProblemsError(problems)
-    return e
+    return e, located
+
+
+def _place(located: Located, path: tuple[str | int, ...]) -> str:
+    """``amends[0] (line 9)``: a place in the file, for a message that names two."""
+    line = located.line_of(path)
+    return f"{field_path(path)}" + (f" (line {line})" if line is not None else "")
+
+
+def _twice(what: str, located: Located, key: str, first: int, texts: tuple[str | None, str | None]) -> str:
+    if texts[0] != texts[1]:
+        return (f"{what} is amended here with another text than at {_place(located, (key, first))}: nothing says "
+                "which holds; amend it once")
+    return f"{what} is amended again here, as at {_place(located, (key, first))}: amend it once"
+
+
+def _amended_twice(e: Erratum, located: Located) -> list[Problem]:
+    """A rule the erratum amends twice: two texts for one rule, or the same one said twice."""
+    problems: list[Problem] = []
+    first: dict[str, int] = {}
+    for i, a in enumerate(e.amends):
+        j = first.setdefault(a.rule, i)
+        if j != i:
+            problems.append(located.problem(("amends", i, "rule"),
+                                            _twice(a.rule, located, "amends", j, (e.amends[j].text, a.text))))
+    return problems
 
 
 def _card_problems(e: Erratum, located: Located) -> list[Problem]:
@@ -163,12 +195,17 @@ def _card_problems(e: Erratum, located: Located) -> list[Problem]:
     from reference.effectcheck import check_encoding
 
     problems: list[Problem] = []
+    first: dict[str, int] = {}
     for i, a in enumerate(e.cards):
         try:
             card = find_card(a.card)
         except UnknownCardError as exc:
             problems.append(located.problem(("cards", i, "card"), str(exc)))
             continue
+        j = first.setdefault(card.id, i)
+        if j != i:
+            problems.append(located.problem(("cards", i, "card"), _twice(
+                f"{card.name} ({card.id})", located, "cards", j, (e.cards[j].text, a.text))))
         changed = card.model_copy(update={"text": a.text})
         for path, message in check_encoding(changed, Encoding(card=card.id, parts=a.parts)):
             problems.append(located.problem(("cards", i, *path), message.replace(f"{card.name}'s", "the new")))
@@ -185,13 +222,16 @@ def card_changes(e: Erratum) -> dict[str, Encoding]:
 def load_errata(corpus: Corpus, base: Mapping[str, Ruleset], folder: Path = ERRATA_DIR) -> list[Erratum]:
     """Every erratum in the folder, in date and id order; every problem of every file at once."""
     found: list[Erratum] = []
+    files: dict[str, Located] = {}
     problems: list[Problem] = []
     for path in sorted(folder.glob("*.yaml")) if folder.exists() else []:
         try:
-            found.append(load_erratum(path, corpus, base))
+            e, files[path.stem] = read_erratum(path, corpus, base)
         except ProblemsError as exc:
             problems += exc.problems
-    problems += clashes(found, folder)
+            continue
+        found.append(e)
+    problems += clashes(found, files, folder)
     if problems:
         raise ProblemsError(problems)
     return in_order(found)
@@ -202,13 +242,38 @@ def in_order(errata: Iterable[Erratum]) -> list[Erratum]:
     return sorted(errata, key=lambda e: (e.when, e.id))
 
 
-def _file(e: Erratum, folder: Path) -> str:
-    return display_path(folder / f"{e.id}.yaml")
+class _Places:
+    """Where each erratum says what: its file as read, else its file in the folder, read again for the lines."""
+
+    def __init__(self, files: Mapping[str, Located], folder: Path) -> None:
+        self.files, self.folder = dict(files), folder
+
+    def problem(self, e: Erratum, path: tuple[str | int, ...], message: str) -> Problem:
+        file = self.folder / f"{e.id}.yaml"
+        if e.id not in self.files and file.is_file():
+            with contextlib.suppress(YamlLoadError):  # unreadable: placed by its file alone
+                self.files[e.id] = load_file(file, display_path(file))
+        located = self.files.get(e.id)
+        if located is not None:
+            return located.problem(path, message)
+        return Problem(display_path(file), None, field_path(path), message)
+
+    def place(self, e: Erratum, path: tuple[str | int, ...]) -> str:
+        """``reference/errata/one.yaml:6 (amends[0].text)``."""
+        p = self.problem(e, path, "")
+        return f"{p.file}{f':{p.line}' if p.line is not None else ''} ({p.field})"
 
 
-def clashes(errata: list[Erratum], folder: Path = ERRATA_DIR) -> list[Problem]:
+def clashes(errata: list[Erratum], files: Mapping[str, Located] | None = None,
+            folder: Path = ERRATA_DIR) -> list[Problem]:
     """Problems between errata: one new ruleset made twice, two different texts or values for one thing on
-    one date (nothing says which holds), and rules superseding each other in a cycle."""
+    one date (nothing says which holds), and rules superseding each other in a cycle.
+
+    ``files`` holds the errata files as read, by erratum id, to locate the problems by line; an erratum
+    without one is placed at its file in ``folder``. Errata of different dates never clash: they apply
+    in date order, the later text or value holding.
+    """
+    at = _Places(files or {}, folder)
     problems: list[Problem] = []
     made: dict[str, Erratum] = {}
     for e in errata:
@@ -216,24 +281,28 @@ def clashes(errata: list[Erratum], folder: Path = ERRATA_DIR) -> list[Problem]:
             continue
         first = made.setdefault(e.new_ruleset.name, e)
         if first is not e:
-            problems.append(Problem(_file(e, folder), None, "new_ruleset.name",
-                                    f"{e.new_ruleset.name} is already made by the erratum {first.id}"))
-    texts: dict[tuple[str, tuple[int, int, int]], Erratum] = {}
+            problems.append(at.problem(e, ("new_ruleset", "name"), f"{e.new_ruleset.name} is already made by "
+                                       f"the erratum {first.id} at {at.place(first, ('new_ruleset', 'name'))}"))
+    texts: dict[tuple[str, tuple[int, int, int]], tuple[Erratum, int]] = {}
     values: dict[tuple[str, str, tuple[int, int, int]], Erratum] = {}
     for e in errata:
-        for a in e.amends:
-            other = texts.setdefault((a.rule, e.when), e) if a.text else e
-            if other is not e and next(x.text for x in other.amends if x.rule == a.rule) != a.text:
-                problems.append(Problem(_file(e, folder), None, "amends",
-                                        f"{a.rule} is given another wording by the erratum {other.id} of the same "
-                                        "date: nothing says which holds (date them apart)"))
+        for i, a in enumerate(e.amends):
+            if a.text is None:
+                continue
+            other, j = texts.setdefault((a.rule, e.when), (e, i))
+            if other is not e and other.amends[j].text != a.text:
+                problems.append(at.problem(e, ("amends", i, "text"),
+                                           f"{a.rule} is given another wording by the erratum {other.id} of the same "
+                                           f"date at {at.place(other, ('amends', j, 'text'))}: nothing says which "
+                                           "holds (date them apart)"))
         for name in e.targets:
             for k, v in e.parameters.items():
-                other = values.setdefault((name, k, e.when), e)
-                if other is not e and other.parameters[k] != v:
-                    problems.append(Problem(_file(e, folder), None, f"parameters.{k}",
-                                            f"the erratum {other.id} of the same date sets {k} to another value in "
-                                            f"{name}: nothing says which holds (date them apart)"))
+                first = values.setdefault((name, k, e.when), e)
+                if first is not e and first.parameters[k] != v:
+                    problems.append(at.problem(e, ("parameters", k),
+                                               f"the erratum {first.id} of the same date sets {k} to another value in "
+                                               f"{name} at {at.place(first, ('parameters', k))}: nothing says which "
+                                               "holds (date them apart)"))
     graph: dict[str, set[str]] = {}
     for e in errata:
         for a in e.amends:

@@ -62,7 +62,11 @@ def errata_impact(
         return
     e = result.erratum
     console.print(f"[bold]{escape(e.title)}[/bold] ({e.id}; {escape(e.date)}; {escape(e.authority)})")
-    console.print(f"applies to: {', '.join(e.targets) or 'no ruleset (text only)'}")
+    if e.new_ruleset is not None:
+        console.print(f"makes the ruleset {e.new_ruleset.name}, extending {e.new_ruleset.extends}: each run of "
+                      f"{e.new_ruleset.extends} is played under it too, held to the same expectations")
+    else:
+        console.print(f"applies to: {', '.join(e.targets) or 'no ruleset (text only)'}")
     console.print(f"rules and cards touched: {escape(', '.join(result.touched))}")
     console.print(f"downstream in the graph: {len(result.downstream)} rules")
     console.print(f"scenarios citing them: {len(result.citing)}; scenarios whose runs applied them: "

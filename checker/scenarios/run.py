@@ -164,8 +164,12 @@ def _compare(exp: Expectation, snap: dict[str, Any]) -> list[str]:
     return failures
 
 
-def run(loaded: LoadedScenario, ruleset: Ruleset) -> Outcome:
-    """Play the scenario's steps under ``ruleset`` and compare the result with its expectations."""
+def run(loaded: LoadedScenario, ruleset: Ruleset, *, expect_as: str | None = None) -> Outcome:
+    """Play the scenario's steps under ``ruleset`` and compare the result with its expectations.
+
+    The expectations are those of the run ``expect_as`` (a ruleset or variant of the scenario), by default
+    of the ruleset's own name: a ruleset an erratum makes is held to the expectations of the one it extends.
+    """
     loaded = loaded.for_ruleset(ruleset)  # the cards as the ruleset's card errata have them
     sc = loaded.scenario
     ctx = Ctx(ruleset)
@@ -173,7 +177,7 @@ def run(loaded: LoadedScenario, ruleset: Ruleset) -> Outcome:
     before = snapshot(state)
     trace: list[TraceLine] = []
     illegal: dict[str, Any] | None = None
-    exp = loaded.expectations.get(ruleset.name, Expectation())
+    exp = loaded.expectations.get(expect_as or ruleset.name, Expectation())
     refusals: dict[int, dict[str, Any]] = {}
     applied: set[int] = set()
     with recording_reads() as read:  # the steps' reads only: the setup's defaults decide no rules question

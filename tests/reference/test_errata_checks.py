@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from checker.cli import app
 from reference.corpus import Corpus
-from reference.errata import ERRATA_DIR, apply_errata, load_errata, when
+from reference.errata import ERRATA_DIR, apply_errata, load_errata, load_erratum, when
 from reference.problems import ProblemsError
 from reference.rulesets import base_rulesets
 
@@ -54,6 +54,8 @@ def test_a_new_ruleset_with_no_parameters_still_exists(the_corpus: Corpus, tmp_p
     assert out["jyhad-same"].value("discard_limit") == 1
     result = CliRunner().invoke(app, ["errata", "impact", str(tmp_path / "same-rules.yaml")])
     assert result.exit_code == 0, result.stdout + result.stderr
+    assert "makes the ruleset jyhad-same, extending jyhad-1.4" in result.stdout
+    assert "no answer changes" in result.stdout  # compared with jyhad-1.4, held to its expectations
 
 
 def test_two_wordings_or_values_on_one_date_are_refused(the_corpus: Corpus, tmp_path: Path) -> None:
@@ -62,8 +64,36 @@ def test_two_wordings_or_values_on_one_date_are_refused(the_corpus: Corpus, tmp_
     _erratum(tmp_path, "other-way", 'date: "1996-05"\namends: [{rule: "ref14:II.E", text: "E. Discard two."}]\n'
                              "parameters: {discard_limit: 2}\nrulesets: [jyhad-1.4]\n")
     text = _problems(the_corpus, tmp_path)
-    assert "ref14:II.E is given another wording by the erratum" in text
-    assert "sets discard_limit to another value in jyhad-1.4" in text
+    # the problem is in the file read second, naming the place in the first one
+    here, there = str(tmp_path / "other-way.yaml"), str(tmp_path / "one-way.yaml")
+    assert (f"{here}:6: amends[0].text: ref14:II.E is given another wording by the erratum one-way of the same "
+            f"date at {there}:6 (amends[0].text)") in text
+    assert (f"{here}:7: parameters.discard_limit: the erratum one-way of the same date sets discard_limit to "
+            f"another value in jyhad-1.4 at {there}:7 (parameters.discard_limit)") in text
+
+
+def test_a_rule_amended_twice_in_one_erratum_is_refused(the_corpus: Corpus, tmp_path: Path) -> None:
+    _erratum(tmp_path, "twice", 'date: "1996"\namends:\n'
+                                '  - {rule: "ref14:II.E", text: "E. Discard one."}\n'
+                                '  - {rule: "rb95:5.step5"}\n'
+                                '  - {rule: "ref14:II.E", text: "E. Discard two."}\n'
+                                '  - {rule: "rb95:5.step5"}\n')
+    file = tmp_path / "twice.yaml"
+    with pytest.raises(ProblemsError) as exc:
+        load_erratum(file, the_corpus, base_rulesets())
+    assert [str(p) for p in exc.value.problems] == [
+        f"{file}:9: amends[2].rule: ref14:II.E is amended here with another text than at amends[0] (line 7): "
+        "nothing says which holds; amend it once",
+        f"{file}:10: amends[3].rule: rb95:5.step5 is amended again here, as at amends[1] (line 8): amend it once"]
+    assert "twice.yaml:9: amends[2].rule" in _problems(the_corpus, tmp_path)  # with the folder too
+
+
+def test_a_parameter_set_twice_in_one_erratum_is_refused(the_corpus: Corpus, tmp_path: Path) -> None:
+    _erratum(tmp_path, "values", 'date: "1996"\namends: [{rule: "ref14:II.E"}]\nrulesets: [jyhad-1.4]\n'
+                                 "parameters:\n  discard_limit: 1\n  discard_limit: 2\n")
+    with pytest.raises(ProblemsError) as exc:
+        load_erratum(tmp_path / "values.yaml", the_corpus, base_rulesets())
+    assert "values.yaml:10: duplicate key 'discard_limit'" in str(exc.value)  # the YAML reader refuses it
 
 
 def test_rules_superseding_each_other_in_a_cycle_are_refused(the_corpus: Corpus, tmp_path: Path) -> None:

@@ -6,11 +6,14 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from checker.scenarios.impact import Impact, impact
+from checker.scenarios.impact import Impact, compare, impact
+from checker.scenarios.load import LoadedScenario, load_scenario
 from checker.scenarios.lock import LOCK_NAME, read_lock, suspects
+from checker.scenarios.run import Outcome
 from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
 from reference.errata import apply_errata, load_errata, load_erratum
 from reference.graph import edges_of
@@ -156,3 +159,93 @@ def test_a_card_erratum_is_checked_against_its_new_text(tmp_path: Path) -> None:
     with pytest.raises(ProblemsError) as exc:
         load_erratum(bad, reference().corpus, base_rulesets())
     assert "cards[0].parts[1].strike: damage 4 is not in 'Strike: 3R damage'" in str(exc.value)
+
+
+def _made(folder: Path, name: str, extra: str = "") -> Path:
+    """An erratum making the ruleset ``name`` from jyhad-1.4, with ``extra`` (parameters) on top."""
+    path = folder / f"{name}.yaml"
+    path.write_text(f"id: {name}\ntitle: The 1.4 reference, {name}\ndate: '2026-11-29'\nauthority: LSJ\n"
+                    "source: 'cto:answer.2-3'\nwhy: To test a ruleset an erratum makes.\n"
+                    "amends: [{rule: 'ref14:V.D.5.c', text: 'c. Steal Blood. Reworded.'}]\n"
+                    f"new_ruleset: {{name: {name}, extends: jyhad-1.4, title: The 1.4 reference again}}\n{extra}",
+                    encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def suite() -> list[LoadedScenario]:
+    loaded, problems = load_all([SCENARIOS_DIR])
+    assert problems == []
+    return loaded
+
+
+def test_a_ruleset_made_with_no_change_changes_no_answer(suite: list[LoadedScenario], tmp_path: Path) -> None:
+    # held to jyhad-1.4's expectations, its expected refusals are refusals again, not stops
+    result = impact(_made(tmp_path, "jyhad-same"), reference(), suite, [])
+    assert result.runs > 100 and result.changes == ()
+
+
+def test_a_made_ruleset_is_compared_with_the_one_it_extends(suite: list[LoadedScenario], tmp_path: Path) -> None:
+    # jyhad-1.4 made again with the steal-blood ruling changes exactly what amending jyhad-1.4 does (CHANGED)
+    path = _made(tmp_path, "jyhad-drained", "parameters: {steal_blood_excess: drained_before_healing}\n")
+    result = impact(path, reference(), suite, [])
+    assert {c.scenario: c.differences for c in result.changes} == {k: (v,) for k, v in CHANGED.items()}
+    assert {c.ruleset for c in result.changes} == {"jyhad-drained"}
+
+
+def test_a_scenario_naming_the_made_ruleset_is_compared_with_the_one_it_extends(tmp_path: Path) -> None:
+    path = _made(tmp_path, "jyhad-drained", "parameters: {steal_blood_excess: drained_before_healing}\n")
+    ref = reference()
+    editions = apply_errata(base_rulesets(), [*ref.errata, load_erratum(path, ref.corpus, base_rulesets())])
+    scenario = tmp_path / "steal.yaml"
+    scenario.write_text((SCENARIOS_DIR / "combat" / "steal-blood-at-capacity-while-hit.yaml").read_text(
+        encoding="utf-8").replace("rulesets: [jyhad-1.4, vtes-advanced, vtes-basic]",
+                                  "rulesets: [jyhad-1.4, jyhad-drained]"), encoding="utf-8")
+    loaded = load_scenario(scenario, set(ref.corpus.rules), editions)
+    result = impact(path, ref, [loaded], [])
+    # its jyhad-drained run (expecting the drained answer, 3) is played under jyhad-1.4 too (4 + 1 - 1)
+    assert result.runs == 1
+    assert [(c.ruleset, c.differences) for c in result.changes] == [("jyhad-drained",
+                                                                      ("minions.Eliza.blood: 4 -> 3",))]
+
+
+def test_a_step_refused_under_another_rule_is_a_changed_answer() -> None:
+    def outcome(refused: tuple[dict[str, Any], ...]) -> Outcome:
+        return Outcome("s.yaml", "jyhad-1.4", "pass", (), {"game": {"turn": "alice"}}, None, (), (), refused)
+
+    refusal = {"step": 2, "key": "bleed", "rule": "ref14:II.C.10.a", "message": "tapped"}
+    assert compare(outcome((refusal,)), outcome((refusal,))) is None
+    change = compare(outcome((refusal,)), outcome(({**refusal, "rule": "ref14:II.C.note1"},)))
+    assert change is not None and change.differences == (
+        "step 2 refused (ref14:II.C.10.a) -> refused (ref14:II.C.note1)",)
+    change = compare(outcome((refusal,)), outcome(()))
+    assert change is not None and change.differences == ("step 2 refused (ref14:II.C.10.a) -> not refused",)
+
+
+def test_an_erratum_clashing_with_a_project_erratum_is_refused_where_it_says_so(tmp_path: Path) -> None:
+    # steal-blood-drained, dated 1996, words ref14:V.D.5.c and sets steal_blood_excess in vtes-advanced
+    path = tmp_path / "clash.yaml"
+    path.write_text("id: clash\ntitle: A clash\ndate: '1996'\nauthority: LSJ\nwhy: To test.\n"
+                    "amends: [{rule: 'ref14:V.D.5.c', text: 'c. Steal Blood. Other words.'}]\n"
+                    "parameters: {steal_blood_excess: healed_then_banked}\nrulesets: [vtes-advanced]\n",
+                    encoding="utf-8")
+    with pytest.raises(ProblemsError) as exc:
+        impact(path, reference(), [], [])
+    text = str(exc.value)
+    assert (f"{path}:6: amends[0].text: ref14:V.D.5.c is given another wording by the erratum steal-blood-drained "
+            "of the same date at reference/errata/steal-blood-drained.yaml:") in text
+    assert f"{path}:7: parameters.steal_blood_excess: the erratum steal-blood-drained" in text
+    path.write_text(path.read_text(encoding="utf-8").replace("'1996'", "'1997'"), encoding="utf-8")
+    assert impact(path, reference(), [], []).erratum.when == (1997, 0, 0)  # dated apart: the later one holds
+
+
+def test_a_card_given_new_text_twice_in_one_erratum_is_refused(tmp_path: Path) -> None:
+    twice = tmp_path / "card-twice.yaml"
+    lines = CARD_ERRATUM.read_text(encoding="utf-8").replace("id: card-magnum-three-damage", "id: card-twice")
+    head, cards = lines.split("cards:\n")
+    card, rest = cards.split("rulesets:")
+    twice.write_text(f"{head}cards:\n{card}{card}rulesets:{rest}", encoding="utf-8")
+    with pytest.raises(ProblemsError) as exc:
+        load_erratum(twice, reference().corpus, base_rulesets())
+    assert [p.field for p in exc.value.problems] == ["cards[1].card"]
+    assert ".44 Magnum (card:100001) is amended again here, as at cards[0] (line " in str(exc.value)
