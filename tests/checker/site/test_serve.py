@@ -102,3 +102,62 @@ def test_a_busy_port_is_a_clear_error(tmp_path: Path) -> None:
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert f"cannot serve on 127.0.0.1:{port}" in result.stderr and "--port" in result.stderr
+
+
+def test_a_path_that_is_not_utf8_is_an_error_page(served: int) -> None:
+    for path in ("/%ff", "/%c0%af", "/rule/%ff.html", "/%c0%afetc/passwd", "/%ED%A0%80"):
+        status, body = _get(served, path)
+        assert status == 400, path  # not a dropped connection (http.client would raise)
+        assert b"Traceback" not in body
+    assert _get(served, "/")[0] == 200
+
+
+def test_the_server_logs_no_traceback_for_a_bad_path(tmp_path: Path) -> None:
+    site = tmp_path / "html"
+    site.mkdir()
+    (site / "index.html").write_text("<html>home</html>", encoding="utf-8")
+    port = _free_port()
+    proc = subprocess.Popen(_rules("serve", "--port", str(port), "--dir", str(site)), cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert proc.poll() is None, proc.communicate()
+                assert time.monotonic() < deadline, "rules serve did not start"
+                time.sleep(0.05)
+        for path in ("/%ff", "/%c0%af"):
+            assert _get(port, path)[0] == 400
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert "Traceback" not in err and "Exception" not in err, err
+    assert '"GET /%ff HTTP/1.1" 400' in err
+
+
+def test_links_out_of_the_site_and_dotfiles_are_not_served(served: int, tmp_path: Path) -> None:
+    site = tmp_path / "html"
+    secret = tmp_path / "secret.txt"
+    secret.write_text("outside the site", encoding="utf-8")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "index.html").write_text("outside the site", encoding="utf-8")
+    (site / "x").symlink_to(secret)
+    (site / "rule" / "y.html").symlink_to(secret)
+    (site / "out").symlink_to(outside, target_is_directory=True)
+    (site / "inside.html").symlink_to(site / "rule" / "a.html")  # a link within the site is still a page
+    (site / ".buildinfo").write_text("# Sphinx build info version 1", encoding="utf-8")
+    (site / ".doctrees").mkdir()
+    (site / ".doctrees" / "index.html").write_text("a pickled doctree", encoding="utf-8")
+    (site / "rule" / ".hidden.html").write_text("hidden", encoding="utf-8")
+    for path in ("/x", "/rule/y.html", "/out/", "/out", "/out/index.html", "/.buildinfo", "/.doctrees/",
+                 "/.doctrees/index.html", "/rule/.hidden.html", "/%2ebuildinfo", "//.buildinfo",
+                 "/rule/../.buildinfo", "/rule/%2e%2e/.buildinfo"):
+        status, body = _get(served, path)
+        assert status == 404, path
+        assert b"outside the site" not in body and b"Sphinx" not in body and b"hidden" not in body, path
+    assert _get(served, "/inside.html") == (200, b"<html>a rule</html>")
