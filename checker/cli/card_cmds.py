@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, get_args
 
 import typer
 from rich.panel import Panel
 from rich.table import Table
 
-from checker.cli.output import EXIT_PROBLEMS, console, escape, fail, guarded, print_json
+from checker.cli.output import EXIT_PROBLEMS, check_choice, console, escape, fail, guarded, markup, print_json
 
 if TYPE_CHECKING:
     from reference.cardview import RulingView
@@ -42,7 +42,7 @@ def card(
     try:
         found = find_card(" ".join(name))
     except UnknownCardError as exc:
-        fail([f"error: {escape(str(exc))}"], EXIT_PROBLEMS)
+        fail([f"error: {exc}"], EXIT_PROBLEMS)  # fail makes it inert
     others = namesakes(found)
     ref = reference()
     assert ref.cards is not None
@@ -87,7 +87,8 @@ def card(
     for field, value in rows:
         if value:
             fields.add_row(field, escape(value))
-    console.print(Panel(escape(found.text), title=f"[bold cyan]{escape(found.id)}[/]  {escape(found.qualified_name)}",
+    console.print(Panel(escape(found.text),
+                        title=markup(f"[bold cyan]{escape(found.id)}[/]  {escape(found.qualified_name)}"),
                         title_align="left"))
     console.print(fields)
     console.print()
@@ -172,7 +173,7 @@ def ruling(
     try:
         found = find_rulings(" ".join(query), ref.cards)
     except UnknownRulingError as exc:
-        fail([f"error: {escape(str(exc))}"], EXIT_PROBLEMS)
+        fail([f"error: {exc}"], EXIT_PROBLEMS)
     eds = editions(ref.corpus, rulesets())
     views = [view_ruling(r, ref.cards, ref.corpus, eds) for r in found]
     loaded = load_all([SCENARIOS_DIR])[0]
@@ -198,9 +199,10 @@ def cards(
     from checker.scenarios.cardsuse import CardUses
     from checker.scenarios.suite import SCENARIOS_DIR, load_all
     from reference.cards import era_cards
-    from reference.effectcheck import encodings
+    from reference.effectcheck import Status, encodings
     from reference.effectcheck import status as card_status
 
+    check_choice("status", only, get_args(Status), option="--only")
     known = encodings()
     uses = CardUses(load_all([SCENARIOS_DIR])[0])
     rows: list[dict[str, Any]] = []

@@ -3,38 +3,70 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape as escape_markup
+from rich.text import Text
 
-console = Console(highlight=False, soft_wrap=False)
-errors = Console(stderr=True, highlight=False)
+# No emoji: a `:x:` in a scenario's title or a file name is text, never a picture (rich's default replaces it).
+console = Console(highlight=False, soft_wrap=False, emoji=False)
+errors = Console(stderr=True, highlight=False, emoji=False)
 
 EXIT_PROBLEMS = 2
 
+_JSON_UNSAFE = re.compile(r"[\x7f-\x9f\ud800-\udfff]")
+
 
 def escape(text: str) -> str:
-    """Text from users made inert for the terminal: rich markup escaped, control characters shown as ``\\xNN``."""
-    from reference.yamlsource import CONTROL
+    """Text from users made inert for the terminal: rich markup escaped, control characters and bytes that are not
+    UTF-8 shown as ``\\xNN`` (:func:`reference.inert.inert`)."""
+    from reference.inert import inert
 
-    return escape_markup(CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text))
+    return escape_markup(inert(text))
+
+
+def markup(text: str) -> Text:
+    """Markup written here (user text in it already escaped) as rich text, emoji codes left as text.
+
+    For the places rich reads markup without the console's settings (a panel's title)."""
+    return Text.from_markup(text, emoji=False)
 
 
 def print_json(data: Any) -> None:
-    """Write JSON to standard output, UTF-8, stable key order as given."""
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    """Write JSON to standard output, UTF-8, stable key order as given.
+
+    C1 control characters and lone surrogates (a file name that is not UTF-8) are written as ``\\uNNNN``
+    escapes: the same JSON value, but nothing a terminal or a CI log acts on, and always valid UTF-8.
+    """
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    sys.stdout.write(_JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
 
 
 def fail(lines: list[str], code: int = EXIT_PROBLEMS) -> NoReturn:
-    """Print each line to stderr and exit with ``code``."""
+    """Print each line to stderr (made inert: give the text as it is, unescaped) and exit with ``code``."""
     for line in lines:
         errors.print(escape(line), soft_wrap=True)
     raise typer.Exit(code)
+
+
+def check_choice(what: str, value: str | None, allowed: Iterable[str], *, option: str | None = None) -> None:
+    """Exit 2 naming the allowed values (and the closest ones) when ``value`` is not one of them.
+
+    For options and arguments whose values are a fixed list: a value outside it would otherwise select
+    nothing, silently (an empty table, exit 0).
+    """
+    from reference.problems import suggest
+
+    choices = list(allowed)
+    if value is not None and value not in choices:
+        where = f"{option}: " if option else ""
+        fail([f"error: {where}unknown {what} {value!r}{suggest(value, choices)}; it is one of: {', '.join(choices)}"])
 
 
 @contextmanager

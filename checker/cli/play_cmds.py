@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from checker.cli.output import console, escape, fail, guarded, print_json
+from checker.cli.output import check_choice, console, escape, guarded, print_json
 
 VARIANTS = ("solitaire",)
 
@@ -31,8 +31,7 @@ def play(
     from checker.solitaire.game import play as play_game
     from reference.rulesets import rulesets
 
-    if variant not in VARIANTS:
-        fail([f"error: unknown variant {variant!r}; variants are: {', '.join(VARIANTS)}"])
+    check_choice("variant", variant, VARIANTS)
     broken: list[str] = []
 
     def check(state: object) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -13,17 +12,13 @@ from rich.table import Table
 from rich.text import Text
 
 from checker.cli.options import JsonFlag
-from checker.cli.output import EXIT_PROBLEMS, console, escape, fail, guarded, print_json
+from checker.cli.output import EXIT_PROBLEMS, check_choice, console, escape, fail, guarded, markup, print_json
 
 if TYPE_CHECKING:
     from reference.describe import Summary
 
 
-class GraphFormat(StrEnum):
-    json = "json"
-    graphml = "graphml"
-
-
+GRAPH_FORMATS = ("json", "graphml")
 
 
 def register(app: typer.Typer) -> None:
@@ -133,11 +128,11 @@ def show(
                               + "\n", "dim"),
                              e.text or "(no new wording)",
                              (f"\n\nchanges {changes} in {', '.join(e.rulesets)}" if changes else "", "yellow"))
-        console.print(Panel(body, title=f"Erratum {e.id}: {escape(e.title)}", title_align="left",
+        console.print(Panel(body, title=markup(f"Erratum {escape(e.id)}: {escape(e.title)}"), title_align="left",
                             border_style="blue"))
     for c in d.conflicts_with:
         body = Text.assemble(((c.why or "") + "\n\n", "yellow"), c.text or "")
-        console.print(Panel(body, title=f"Conflicts with {escape(c.id)}", title_align="left",
+        console.print(Panel(body, title=markup(f"Conflicts with {escape(c.id)}"), title_align="left",
                             border_style="red"))
 
 
@@ -176,7 +171,7 @@ def search(
         print_json([{**row, "score": round(row["score"], 3)} for row in rows])
         return
     if not rows:
-        fail([f"no rule, card or ruling matches {escape(query)!r}"], 1)
+        fail([f"no rule, card or ruling matches {query!r}"], 1)  # fail makes it inert
     table = Table(show_header=True, header_style="bold", box=None)
     table.add_column("#", justify="right", style="dim")
     table.add_column("kind", style="dim")
@@ -190,7 +185,7 @@ def search(
 
 @guarded
 def graph(
-    fmt: Annotated[GraphFormat, typer.Option("--format", help="Export format.")] = GraphFormat.json,
+    fmt: Annotated[str, typer.Option("--format", help="Export format: json or graphml.")] = "json",
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="Write to a file instead of stdout.")] = None,
     stats: Annotated[bool, typer.Option("--stats", help="Print counts instead of the graph.")] = False,
@@ -210,6 +205,7 @@ def graph(
     from reference.graph import stats as graph_stats
     from reference.knowledge import reference
 
+    check_choice("format", fmt, GRAPH_FORMATS, option="--format")
     ref = reference()
     if stats:
         data = graph_stats(ref.graph, ref.corpus)
@@ -223,7 +219,7 @@ def graph(
         if rule not in ref.graph:  # a rule, card, ruling or authority
             raise UnknownRuleError(rule, suggest(ref, rule))
         g = neighbourhood(g, rule, radius)
-    if fmt is GraphFormat.json:
+    if fmt == "json":
         text = json.dumps(nx.node_link_data(g, edges="edges"), ensure_ascii=False, indent=1) + "\n"
     else:
         buf = io.BytesIO()
@@ -290,6 +286,6 @@ def ids(
             lines += [f"+ {i}" for i in added] + [f"- {i}" for i in removed]
             lines.append(f"{len(added)} new and {len(removed)} gone against reference/{file.name}")
     if lines:
-        fail([escape(x) for x in lines] + ["review, then accept with `rules ids --write`"])
+        fail([*lines, "review, then accept with `rules ids --write`"])
     console.print(f"[green]ok[/green]: {len(corpus.rules)} rule ids match reference/ids.txt, "
                   f"{len(card_ids(layer))} card and ruling ids match reference/card-ids.txt")

@@ -12,7 +12,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from checker.cli.options import JsonFlag, NoCacheFlag
-from checker.cli.output import EXIT_PROBLEMS, console, errors, escape, fail, guarded, print_json
+from checker.cli.output import EXIT_PROBLEMS, check_choice, console, errors, escape, fail, guarded, print_json
 
 RulesetOpt = Annotated[str | None, typer.Option("--ruleset", "-r", help="Only this ruleset.")]
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "scenarios" / "schema.json"
@@ -29,8 +29,7 @@ def register(app: typer.Typer) -> None:
 def _known_ruleset(name: str | None) -> None:
     from reference.rulesets import rulesets
 
-    if name is not None and name not in rulesets():
-        fail([f"error: unknown ruleset {name!r}; rulesets are: {', '.join(rulesets())}"])
+    check_choice("ruleset", name, rulesets(), option="--ruleset")
 
 
 @guarded
@@ -187,21 +186,20 @@ def ask(
     """Answer scenarios under each of their rulesets: the answer in words first, then step by step with the rules."""
     from checker.scenarios.answer import scenario_answer
     from checker.scenarios.answer_markdown import document, problems_markdown, scenario_markdown
-    from checker.scenarios.load import load_scenario
     from checker.scenarios.run import run
+    from checker.scenarios.suite import load_one
     from reference.corpus import corpus
     from reference.problems import ProblemsError
     from reference.rulesets import rulesets
 
     _known_ruleset(ruleset)
-    if fmt not in ("text", "markdown"):
-        fail([f"error: unknown format {fmt!r}; formats are: text, markdown"])
+    check_choice("format", fmt, ("text", "markdown"), option="--format")
     rules = corpus().rules
     eds = rulesets()
     problems, records, parts, failed = [], [], [], False
     for file in files:
         try:
-            loaded = load_scenario(file, set(rules), eds)
+            loaded = load_one(file, set(rules), eds)
         except ProblemsError as exc:
             problems += exc.problems
             continue
@@ -388,26 +386,51 @@ def new(
     output: Annotated[Path | None, typer.Option("--output", "-o", help="The file to write. Default: "
                                                 "scenarios/questions/<words of the question>.yaml")] = None,
 ) -> None:
-    """Start a scenario file for a rules question: the schema line for editors, the rulesets, likely rules."""
-    from checker.scenarios.skeleton import skeleton, slug
-    from checker.scenarios.suite import SCENARIOS_DIR
+    """Start a scenario file for a rules question: the schema line for editors, the rulesets, likely rules.
+
+    Writes only a file that `rules ask` reads, and never over an existing file."""
+    from checker.scenarios.skeleton import (
+        QuestionExistsError,
+        question_problems,
+        scenario_path,
+        skeleton,
+        skeleton_problems,
+        slug,
+    )
+    from checker.scenarios.suite import SCENARIOS_DIR, name_problem, shown_path
     from reference.atomic import write_atomic
     from reference.knowledge import reference
     from reference.rulesets import rulesets
     from reference.search import SearchIndex
-    from reference.yamlsource import CONTROL
 
-    if not question.strip() or CONTROL.search(question):
-        fail(["error: give the question in words (no control characters)"])
-    path = output or SCENARIOS_DIR / "questions" / f"{slug(question)}.yaml"
-    if path.exists():
-        fail([f"error: {path} already exists: choose another name with -o"])
-    if path.suffix not in (".yaml", ".yml"):
-        fail([f"error: {path}: a scenario file ends in .yaml"])
-    hits = SearchIndex(reference().corpus).search(question, limit=12)
-    editions = [name for name, rs in rulesets().items() if not rs.value("solitaire_automaton")]
+    problems = [f"error: {r}" for r in question_problems(question)]
+    path = output
+    if path is None and not problems:
+        try:
+            path = scenario_path(question, SCENARIOS_DIR / "questions")
+        except QuestionExistsError as exc:
+            problems.append(f"error: {exc}")
+    if path is not None:
+        if path.exists():
+            problems.append(f"error: {path} already exists: choose another name with -o")
+        if path.suffix not in (".yaml", ".yml"):
+            problems.append(f"error: {path}: a scenario file ends in .yaml")
+        if (bad_name := name_problem(path)) is not None:
+            problems.append(f"error: {bad_name}")
+    if problems or path is None:
+        fail(problems)
+    ref = reference()
+    hits = SearchIndex(ref.corpus).search(question, limit=12)
+    eds = rulesets()
+    editions = [name for name, rs in eds.items() if not rs.value("solitaire_automaton")]
     text = skeleton(question, path=path.resolve(), schema=SCHEMA_FILE, rulesets=editions,
                     rules=[h.rule.id for h in hits if h.rule.normative][:3])
+    refused = skeleton_problems(text, shown_path(path), set(ref.corpus.rules), eds)
+    if refused:  # what the checks above missed: never write a file `rules ask` refuses
+        fail([str(p) for p in refused] + ["error: `rules ask` would refuse this file: it was not written"])
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(path, text)  # a folder that cannot be written is reported by `guarded`
-    console.print(f"wrote {escape(str(path))}: edit the setup, steps and expect, then `rules ask {escape(str(path))}`")
+    plain = SCENARIOS_DIR / "questions" / f"{slug(question)}.yaml"
+    taken = f" ({escape(plain.name)} asks another question)" if output is None and path != plain else ""
+    console.print(f"wrote {escape(str(path))}{taken}: edit the setup, steps and expect, then "
+                  f"`rules ask {escape(str(path))}`", soft_wrap=True)  # paths unbroken, to copy

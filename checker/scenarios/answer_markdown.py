@@ -1,8 +1,9 @@
 """A scenario's answers as GitHub markdown (`rules ask --format markdown`, the "ask" workflow's job summary).
 
 The question as a heading, one line per edition with its sentence, the difference line, then the
-step-by-step trace folded in a ``<details>`` block. Text from scenario files is escaped: it shows
-as the text it is, never as markdown or HTML.
+step-by-step trace folded in a ``<details>`` block. Text from scenario files (their names too) is
+escaped: it shows as the text it is, never as markdown or HTML, and a control character in it shows as
+``\\xNN``, never reaching the terminal or the CI log that shows the markdown.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
+from reference.inert import inert
 from checker.scenarios.answer import ScenarioAnswer
 from checker.scenarios.load import LoadedScenario
 from checker.scenarios.run import Outcome
@@ -21,13 +23,16 @@ RESULT = {"pass": "as expected", "fail": "**NOT as expected**", "answered": "no 
 
 
 def md(text: str) -> str:
-    """Text from a file made inert in markdown: one line, HTML escaped, markdown punctuation backslashed."""
-    one_line = " ".join(str(text).split())
+    """Text from a file made inert in markdown: one line, control characters shown as ``\\xNN``, HTML escaped,
+    markdown punctuation backslashed."""
+    one_line = " ".join(inert(str(text)).split())
     return _INLINE.sub(r"\\\1", html.escape(one_line, quote=False))
 
 
 def _code(text: str) -> str:
-    return f"`{text}`" if "`" not in text else md(text)
+    """Text as inline code, or escaped text when it holds a backtick (which would end the code early)."""
+    shown = " ".join(inert(text).split())
+    return f"`{shown}`" if "`" not in shown and shown else md(text)
 
 
 def scenario_markdown(loaded: LoadedScenario, outcomes: Sequence[Outcome], answer: ScenarioAnswer) -> str:

@@ -3,16 +3,47 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
+from reference.inert import inert
 from checker.scenarios.load import LoadedScenario, load_scenario, scenario_files
 from checker.scenarios.run import Outcome, run
 from reference.corpus import corpus
-from reference.documents import PACKAGE_DIR
+from reference.documents import PACKAGE_DIR, display_path
 from reference.problems import Problem, ProblemsError
 from reference.rulesets import Ruleset, rulesets
 
 SCENARIOS_DIR = PACKAGE_DIR.parent / "scenarios"
+
+
+def shown_path(path: Path) -> str:
+    """A path as users see it, made inert: a byte of a name that is not UTF-8, or a control character, written
+    ``\\xNN``, so that it prints and can be written to JSON."""
+    return inert(display_path(path))
+
+
+def name_problem(path: Path) -> Problem | None:
+    """A problem when the file's path is not UTF-8 (a byte such as 0xff in a name, possible on Linux).
+
+    Scenario paths are shown, recorded in the citations lock and the answer cache, and made page names:
+    each needs text, so such a file is refused, named with its bytes shown as ``\\xNN``.
+    """
+    name = display_path(path)
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return Problem(shown_path(path), None, None, "the file name is not UTF-8 (the bytes shown as \\xNN): "
+                                                     "rename the file")
+    return None
+
+
+def load_one(path: Path, rules: AbstractSet[str], names: Mapping[str, Ruleset]) -> LoadedScenario:
+    """One scenario file, refused (:class:`ProblemsError`) when its name is not UTF-8 or it has problems."""
+    bad_name = name_problem(path)
+    if bad_name is not None:
+        raise ProblemsError([bad_name])
+    return load_scenario(path, rules, names)
 
 
 def load_all(paths: Iterable[Path]) -> tuple[list[LoadedScenario], list[Problem]]:
@@ -25,7 +56,7 @@ def load_all(paths: Iterable[Path]) -> tuple[list[LoadedScenario], list[Problem]
         if f.name == "schema.json":
             continue
         try:
-            loaded.append(load_scenario(f, rules, names))
+            loaded.append(load_one(f, rules, names))
         except ProblemsError as exc:
             problems += exc.problems
     return loaded, problems

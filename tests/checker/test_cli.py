@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import json
 import os
 import shutil
@@ -195,3 +196,37 @@ def test_diff_removes_what_a_killed_run_left(clone: Path, tmp_path: Path) -> Non
     again.communicate(timeout=600)
     assert list(tmp_path.glob("rules-diff-*")) == []
     assert _worktrees(clone) == 1
+
+
+@pytest.mark.parametrize(("args", "allowed", "close"), [
+    (("cards", "--only", "nonsense"), "encoded, not encodable, not yet encoded", None),
+    (("cards", "--only", "encodd"), "encoded, not encodable, not yet encoded", "encoded"),
+    (("graph", "--format", "jsn"), "json, graphml", "json"),
+    (("ask", str(ROOT / "scenarios/actions/bleed-gets-the-edge.yaml"), "--format", "markdwn"), "text, markdown",
+     "markdown"),
+    (("check", "--ruleset", "jyhad-1.5"), "jyhad-1.4", "jyhad-1.4"),
+    (("play", "solitair"), "solitaire", "solitaire"),
+])
+def test_a_value_outside_a_fixed_list_names_the_list(args: tuple[str, ...], allowed: str, close: str | None) -> None:
+    code, out, err = run(*args)
+    assert code == 2 and out == "", out
+    assert "Traceback" not in err and "it is one of: " + allowed in err, err
+    assert (f"(did you mean {close}" in err) if close else ("did you mean" not in err), err
+
+
+def test_text_given_on_the_command_line_is_shown_as_typed() -> None:
+    """Markup and escapes in an argument are shown once, as typed: not read as markup, nor escaped twice."""
+    code, _, err = run("search", "[bold]zzqxv\x1b")
+    assert code == 1 and "no rule, card or ruling matches '[bold]zzqxv\\x1b'" in err, err
+    code, _, err = run("card", "[bold]zzqxv")
+    assert code == 2 and "no card named '[bold]zzqxv'" in err, err
+
+
+def test_json_output_is_utf8_without_terminal_controls() -> None:
+    from checker.cli.output import print_json
+
+    with contextlib.redirect_stdout(io.StringIO()) as out:
+        print_json({"name": "a\x9b2J\x1bc\udcff.yaml"})
+    assert "\x9b" not in out.getvalue() and "\x1b" not in out.getvalue()
+    out.getvalue().encode("utf-8")  # no lone surrogate left
+    assert json.loads(out.getvalue()) == {"name": "a\x9b2J\x1bc\udcff.yaml"}

@@ -6,6 +6,7 @@ from the file reaching the terminal as a control sequence.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -94,3 +95,97 @@ def test_user_text_reaching_the_terminal_is_inert(tmp_path: Path) -> None:
     assert result.exit_code == 2
     _clean(result.stdout + result.stderr)
     assert "\\x1b" in result.stderr
+
+
+def _good_scenario() -> bytes:
+    return (ROOT / "scenarios/actions/bleed-gets-the-edge.yaml").read_bytes().replace(b"../schema.json",
+                                                                                      b"schema.json")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs file names that are bytes (Linux)")
+@pytest.mark.parametrize("no_cache", [False, True], ids=["cache", "no-cache"])
+def test_a_file_name_that_is_not_utf8_is_refused_and_the_others_checked(tmp_path: Path, no_cache: bool) -> None:
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    with open(os.fsencode(folder) + b"/\xffbad.yaml", "wb") as f:
+        f.write(_good_scenario())
+    (folder / "good.yaml").write_bytes(_good_scenario())
+    result = runner.invoke(app, ["check", str(folder), *(["--no-cache"] if no_cache else [])])
+    _clean(result.stdout + result.stderr)
+    assert result.exit_code == 2, result.stdout + result.stderr
+    assert "1 scenarios, 3 runs: 3 passed" in result.stdout  # the other file is checked
+    assert "1 file(s) could not be read" in result.stdout
+    assert "\\xffbad.yaml: the file name is not UTF-8" in result.stderr
+    assert "\udcff" not in result.stdout + result.stderr
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs file names that are bytes (Linux)")
+@pytest.mark.parametrize("fmt", [[], ["--json"], ["--format", "markdown"]], ids=["text", "json", "markdown"])
+def test_ask_refuses_a_file_name_that_is_not_utf8(tmp_path: Path, fmt: list[str]) -> None:
+    bad = os.fsencode(tmp_path) + b"/\xffbad\x1bc.yaml"
+    with open(bad, "wb") as f:
+        f.write(_good_scenario())
+    result = runner.invoke(app, ["ask", os.fsdecode(bad), *fmt])
+    _clean(result.stdout + result.stderr)
+    assert result.exit_code == 2
+    assert "\\xffbad\\x1bc.yaml: the file name is not UTF-8" in result.stderr
+    assert "\udcff" not in result.stdout + result.stderr and "\xff" not in result.stdout
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs file names that are bytes (Linux)")
+def test_a_file_name_that_is_not_utf8_run_as_a_program(tmp_path: Path) -> None:
+    """As a shell runs it: the name reaches `rules` as bytes in argv, and its output is bytes too."""
+    bad = os.fsencode(tmp_path) + b"/\xffbad.yaml"
+    with open(bad, "wb") as f:
+        f.write(_good_scenario())
+    for command in ([b"check", "--no-cache", bad], [b"ask", bad], [b"ask", b"--json", bad]):
+        result = subprocess.run([sys.executable, "-m", "checker.cli", *command], cwd=ROOT, capture_output=True,
+                                timeout=300)
+        out = (result.stdout + result.stderr).decode("utf-8")  # valid UTF-8: no raw 0xff byte
+        assert result.returncode == 2, (command, out)
+        _clean(out)
+        assert "\\xffbad.yaml: the file name is not UTF-8" in out
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs file names that are bytes (Linux)")
+def test_the_site_refuses_a_file_name_that_is_not_utf8(tmp_path: Path) -> None:
+    from checker.scenarios.answer_cache import AnswerCache
+    from checker.site.build import build_site
+    from reference.problems import ProblemsError
+    from reference.rulesets import rulesets
+
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    with open(os.fsencode(folder) + b"/\xffbad.yaml", "wb") as f:
+        f.write(_good_scenario())
+    with (pytest.raises(ProblemsError) as refused,
+          AnswerCache.open(tmp_path / "cache", rulesets(), use=False) as answers):
+        build_site(tmp_path / "html", search=False, docs=tmp_path / "docs", work=tmp_path / "work",
+                   scenario_dirs=[folder], answers=answers)
+    assert [str(p) for p in refused.value.problems] == [
+        f"{folder}/\\xffbad.yaml: the file name is not UTF-8 (the bytes shown as \\xNN): rename the file"]
+
+
+def test_ask_markdown_and_json_show_a_file_name_inertly(tmp_path: Path) -> None:
+    named = tmp_path / "x\x1bc\x9b2J.yaml"  # ESC c resets a terminal; CSI 2 J clears it
+    named.write_bytes(_good_scenario())
+    result = runner.invoke(app, ["ask", str(named), "--format", "markdown"])
+    assert result.exit_code == 0, result.stderr
+    _clean(result.stdout + result.stderr)
+    assert "x\\x1bc\\x9b2J.yaml" in result.stdout
+    result = runner.invoke(app, ["ask", str(named), "--json"])
+    assert result.exit_code == 0, result.stderr
+    _clean(result.stdout + result.stderr)
+    assert {r["scenario"] for r in json.loads(result.stdout)} == {str(named)}  # the same value, escaped in JSON
+
+
+def test_emoji_codes_in_user_text_are_printed_as_written(tmp_path: Path) -> None:
+    f = tmp_path / ":thumbs_up:.yaml"
+    f.write_bytes(_good_scenario().replace(b"title: An unblocked", b"title: ':x: :smile: An unblocked"
+                                           ).replace(b"the Edge\n", b"the Edge'\n", 1))
+    result = runner.invoke(app, ["ask", str(f)])
+    assert result.exit_code == 0, result.stderr
+    assert ":x: :smile: An unblocked" in result.stdout
+    assert "\u274c" not in result.stdout and "\U0001f604" not in result.stdout  # no emoji for :x: or :smile:
+    result = runner.invoke(app, ["check", str(tmp_path / "no-such:x:")])
+    assert result.exit_code == 2 and "no-such:x:" in result.stderr and "\u274c" not in result.stderr
