@@ -12,10 +12,10 @@ import html
 import re
 from collections.abc import Iterable, Sequence
 
-from reference.inert import inert
 from checker.scenarios.answer import ScenarioAnswer
 from checker.scenarios.load import LoadedScenario
 from checker.scenarios.run import Outcome
+from reference.inert import inert
 from reference.problems import Problem
 
 _INLINE = re.compile(r"([\\`*_\[\]#|~])")
