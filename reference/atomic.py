@@ -9,6 +9,7 @@ files that are not made again from sources (the citations lock).
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import stat
@@ -62,6 +63,22 @@ def write_atomic(path: Path, data: str | bytes, *, durable: bool = False) -> Non
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def read_regular_stat(path: Path) -> tuple[bytes, os.stat_result]:
+    """The bytes of a regular file and its status; OSError for anything else in its place (a FIFO or a device,
+    which a plain read could wait on forever, a folder)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as f:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        return f.read(), status
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of a regular file; OSError when something else is in its place (see :func:`read_regular_stat`)."""
+    return read_regular_stat(path)[0]
 
 
 @contextlib.contextmanager

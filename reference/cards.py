@@ -2,8 +2,8 @@
 
 The crypt and library CSVs and the sets CSV are package data of krcg's top-level ``cards``
 package; reference/cardcsv.py parses them. Nothing is read at import: the first call parses the
-files (or reads the parsed cards back from a cache file keyed by the krcg version) and keeps them
-for the rest of the process.
+files (or reads the parsed cards back from a cache file keyed by krcg's data files and the parsing code,
+reference/parsecache.py) and keeps them for the rest of the process.
 """
 
 from __future__ import annotations
@@ -18,26 +18,21 @@ from datetime import date
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import TypeAdapter
 
 from reference.card_model import ERA_SETS as ERA_SETS
 from reference.card_model import Card as Card
 from reference.card_model import CardKind as CardKind
 from reference.card_model import Cost as Cost
 from reference.card_model import Printing as Printing
+from reference.parsecache import Inputs, Parsed, cached
 
 KRCG = "krcg"
-CACHE_FORMAT = 1  # bump when Card or Printing (reference/card_model.py) changes, so older cache files are rebuilt
+CACHE_FORMAT = 2  # bump when Card or Printing (reference/card_model.py) changes their serialized form
 CACHE_ENV = "JYHAD_RULES_CACHE"
-
-class CardCache(BaseModel):
-    """The cache file: the parsed cards of one krcg version."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    format: int
-    krcg: str
-    cards: tuple[Card, ...]
+CACHE_KIND = "cards"  # cache files are cards-<key>.json (reference/parsecache.py)
+PARSER = ("cards.py", "card_model.py", "cardcsv.py", "problems.py", "parsecache.py")  # reference/ files parsing reads
+_CARDS: TypeAdapter[tuple[Card, ...]] = TypeAdapter(tuple[Card, ...])
 
 
 class UnknownCardError(ValueError):
@@ -51,51 +46,53 @@ class UnknownCardError(ValueError):
 
 
 def krcg_version() -> str:
-    """The installed krcg version, which keys the cache."""
+    """The installed krcg version (with the package's data files, it keys the cache)."""
     from importlib.metadata import version
 
     return version(KRCG)
 
 
 def cache_dir() -> Path:
-    """Where parsed cards are cached: $JYHAD_RULES_CACHE, else the user cache folder."""
+    """Where parsed cards, rulings and answers are cached: $JYHAD_RULES_CACHE, else the user cache folder.
+
+    A relative $XDG_CACHE_HOME is ignored, as the XDG Base Directory specification asks.
+    """
     if override := os.environ.get(CACHE_ENV):
-        return Path(override)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "jyhad-rules"
+        return Path(override).absolute()
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".cache"
+    return base / "jyhad-rules"
+
+
+def card_inputs() -> Inputs:
+    """What parsing the cards reads: the parser's files, krcg's data files and version, the cache format."""
+    return Inputs(PARSER, (f"format {CACHE_FORMAT}", f"krcg {krcg_version()}"))
+
+
+def load_card_data(*, folder: Path | None = None) -> Parsed[tuple[Card, ...]]:
+    """Every card and the digest of the data, from the cache when it is sound, else parsed and cached anew.
+
+    Raises ProblemsError when a package file is missing or broken.
+    """
+    from reference.cardcsv import parse_package
+
+    return cached(CACHE_KIND, card_inputs(), folder or cache_dir(), _CARDS, parse_package)
 
 
 def load_cards(*, folder: Path | None = None) -> tuple[Card, ...]:
-    """Every card, from the cache file of this krcg version when it is sound, else parsed and cached anew.
-
-    A cache that cannot be read or does not validate is rebuilt; one that cannot be written is skipped.
-    Raises ProblemsError when a package file is missing or broken.
-    """
-    from reference.atomic import WriteError, write_atomic
-    from reference.cardcsv import parse_package
-
-    version = krcg_version()
-    path = (folder or cache_dir()) / f"cards-{version}.json"
-    try:
-        cached = CardCache.model_validate_json(path.read_bytes())
-        if cached.format == CACHE_FORMAT and cached.krcg == version:
-            return cached.cards
-    except (OSError, ValueError, ValidationError):
-        pass
-    cards = parse_package()
-    data = CardCache(format=CACHE_FORMAT, krcg=version, cards=cards).model_dump_json()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, data)
-    except (OSError, WriteError):
-        pass
-    return cards
+    """Every card (see :func:`load_card_data`)."""
+    return load_card_data(folder=folder).value
 
 
 @cache
+def loaded_card_data() -> Parsed[tuple[Card, ...]]:
+    """The whole card database and its digest, loaded once per process."""
+    return load_card_data()
+
+
 def all_cards() -> tuple[Card, ...]:
     """The whole card database (for cards named outside the era), loaded once per process."""
-    return load_cards()
+    return loaded_card_data().value
 
 
 @cache

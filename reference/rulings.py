@@ -3,7 +3,7 @@
 krcg's ``cards`` package holds ``rulings.yaml`` (rulings by card or card group), ``groups.yaml``
 (groups of cards sharing rulings) and ``references.yaml`` (every reference like ``TOM 19951216``
 with its URL). reference/rulingparse.py parses them; this module holds the models, the ids and the
-cache. Nothing is read at import.
+cache (keyed by the package files and the parsing code, reference/parsecache.py). Nothing is read at import.
 
 A ruling's id is derived from what it rules on and its references, so it is stable across runs:
 ``ruling:100540:TOM-19951215-1``; a group ruling uses the group id (``ruling:G00004:LSJ-20050114``);
@@ -14,62 +14,82 @@ gets ``.2``.
 from __future__ import annotations
 
 import datetime
+import importlib.util
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
+from reference import provenance
+from reference.parsecache import Inputs, Parsed, cached
 from reference.ruling_model import CardGroup as CardGroup
 from reference.ruling_model import GroupMember as GroupMember
 from reference.ruling_model import Ruling as Ruling
 from reference.ruling_model import RulingReference as RulingReference
 
-CACHE_FORMAT = 2  # bump when a model of reference/ruling_model.py changes, so older cache files are rebuilt
+CACHE_FORMAT = 3  # bump when a model of reference/ruling_model.py changes its serialized form
+CACHE_KIND = "rulings"  # cache files are rulings-<key>.json (reference/parsecache.py)
+PARSER = ("rulings.py", "ruling_model.py", "rulingparse.py", "cards.py", "card_model.py", "cardcsv.py", "problems.py",
+          "parsecache.py")  # reference/ files parsing reads
+KRCG_PARSER = "krcg.rulings"  # krcg's own code parses the references and card links
 
 
 class RulingsCache(BaseModel):
-    """The cache file: the parsed rulings of one krcg version."""
+    """The parsed rulings collection: references, card groups and rulings."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    format: int
-    krcg: str
     references: tuple[RulingReference, ...]
     groups: tuple[CardGroup, ...]
     rulings: tuple[Ruling, ...]
 
 
-def load_rulings(*, folder: Path | None = None) -> RulingsCache:
-    """Every ruling, group and reference, from the cache of this krcg version when sound, else parsed anew.
+_RULINGS: TypeAdapter[RulingsCache] = TypeAdapter(RulingsCache)
+
+
+def ruling_inputs(cards_digest: str) -> Inputs:
+    """What parsing the rulings reads: the parsers (ours and krcg's), krcg's data files, the cards as parsed."""
+    from reference.cards import krcg_version
+
+    krcg = ""
+    with suppress(ImportError, ValueError):
+        spec = importlib.util.find_spec(KRCG_PARSER)
+        if spec is not None and spec.origin:
+            krcg = provenance.at_start(Path(spec.origin)).digest()
+    return Inputs(PARSER, (f"format {CACHE_FORMAT}", f"krcg {krcg_version()} {krcg}", f"cards {cards_digest}"))
+
+
+def load_ruling_data(*, folder: Path | None = None) -> Parsed[RulingsCache]:
+    """Every ruling, group and reference and the digest of the data, from the cache when sound, else parsed anew.
 
     Raises ProblemsError when a package file is missing or broken, or a ruling names an unknown card.
     """
-    from reference.atomic import WriteError, write_atomic
-    from reference.cards import cache_dir, krcg_version
+    from reference.cards import cache_dir, loaded_card_data
     from reference.rulingparse import parse_rulings
 
-    version = krcg_version()
-    path = (folder or cache_dir()) / f"rulings-{version}.json"
-    try:
-        cached = RulingsCache.model_validate_json(path.read_bytes())
-        if cached.format == CACHE_FORMAT and cached.krcg == version:
-            return cached
-    except (OSError, ValueError, ValidationError):
-        pass
-    references, groups, rulings = parse_rulings()
-    parsed = RulingsCache(format=CACHE_FORMAT, krcg=version, references=references, groups=groups, rulings=rulings)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, parsed.model_dump_json())
-    except (OSError, WriteError):
-        pass
-    return parsed
+    def parse() -> RulingsCache:
+        references, groups, rulings = parse_rulings()
+        return RulingsCache(references=references, groups=groups, rulings=rulings)
+
+    inputs = ruling_inputs(loaded_card_data().digest)
+    return cached(CACHE_KIND, inputs, folder or cache_dir(), _RULINGS, parse)
+
+
+def load_rulings(*, folder: Path | None = None) -> RulingsCache:
+    """Every ruling, group and reference (see :func:`load_ruling_data`)."""
+    return load_ruling_data(folder=folder).value
 
 
 @cache
+def loaded_ruling_data() -> Parsed[RulingsCache]:
+    """The whole rulings collection and its digest, loaded once per process."""
+    return load_ruling_data()
+
+
 def all_rulings() -> RulingsCache:
     """The whole rulings collection, loaded once per process."""
-    return load_rulings()
+    return loaded_ruling_data().value
 
 
 def era_groups(data: RulingsCache, era: frozenset[str]) -> tuple[CardGroup, ...]:

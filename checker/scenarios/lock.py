@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from checker.scenarios.load import LoadedScenario
-from reference.atomic import locked, write_atomic
+from reference.atomic import locked, read_regular, write_atomic
 from reference.corpus import Corpus
 from reference.documents import display_path
 from reference.errata import Erratum
@@ -48,10 +48,12 @@ class DamagedLock(ValueError):
 def read_lock(path: Path) -> dict[str, dict[str, str]]:
     """The confirmed fingerprints, by scenario; raises :class:`DamagedLock` if the file is not a lock."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path).decode("utf-8")
     except FileNotFoundError:
         return {}
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
+        raise DamagedLock(path, exc.strerror or str(exc)) from None
+    except UnicodeDecodeError as exc:
         raise DamagedLock(path, str(exc)) from None
     try:
         data = json.loads(text)

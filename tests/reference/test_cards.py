@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import date
 from importlib.resources import files
 from pathlib import Path
@@ -16,14 +18,15 @@ import pytest
 from typer.testing import CliRunner
 
 from checker.cli import app
-from reference import cardcsv, cards
+from reference import cardcsv, cards, parsecache, provenance
 from reference.cards import CACHE_ENV, UnknownCardError, era_cards, find_card, load_cards, lookup_card
 from reference.problems import ProblemsError
 from tests.conftest import ROOT
+from tests.fuzz.test_inputs import time_limit
 
 
 def _clear() -> None:
-    for fn in (cards.all_cards, cards.era_cards, cards.card_index):
+    for fn in (cards.loaded_card_data, cards.era_cards, cards.card_index):
         fn.cache_clear()
 
 
@@ -128,8 +131,8 @@ def test_unknown_id() -> None:
 
 def test_cache_is_reused_and_rebuilt_when_corrupt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = load_cards(folder=tmp_path)
-    path = tmp_path / f"cards-{cards.krcg_version()}.json"
-    assert path.is_file()
+    [path] = tmp_path.glob("cards-*.json")
+    assert path.name == f"cards-{cards.card_inputs().key()[:24]}.json"
 
     def no_parsing() -> tuple[cards.Card, ...]:
         raise AssertionError("parsed the CSVs despite a sound cache")
@@ -137,9 +140,71 @@ def test_cache_is_reused_and_rebuilt_when_corrupt(tmp_path: Path, monkeypatch: p
     with monkeypatch.context() as mp:
         mp.setattr(cardcsv, "parse_package", no_parsing)
         assert load_cards(folder=tmp_path) == first
-    path.write_text('{"format": 1, "krcg": "4.19", "cards": [{"id": ', encoding="utf-8")
-    assert load_cards(folder=tmp_path) == first
-    assert load_cards(folder=tmp_path) == first and path.read_text(encoding="utf-8").endswith("}")
+    sound = path.read_bytes()
+    path.write_bytes(sound[: len(sound) // 2])  # cut short
+    assert load_cards(folder=tmp_path) == first and path.read_bytes() == sound
+    # Still valid JSON of valid cards, but not what was parsed: the digest in its first line tells.
+    path.write_bytes(sound.replace(b'"Abbot"', b'"Abbess"', 1))
+    assert b'"Abbess"' in path.read_bytes()
+    assert load_cards(folder=tmp_path) == first and path.read_bytes() == sound
+
+
+def test_a_fifo_in_place_of_the_cache_is_no_hang(tmp_path: Path) -> None:
+    path = tmp_path / f"cards-{cards.card_inputs().key()[:24]}.json"
+    os.mkfifo(path)
+    with time_limit(60):
+        assert len(load_cards(folder=tmp_path)) == 4149
+    assert path.is_fifo()  # not ours to replace: the parse is not kept
+
+
+def test_the_cache_is_keyed_by_the_package_data_and_the_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    key = cards.card_inputs().key()
+    monkeypatch.setattr(provenance, "_AT_START", {})  # as a new process: the files recorded again
+    assert cards.card_inputs().key() == key
+    real = provenance.take
+
+    def edited(root: Path, keep: provenance.Keep | None = None) -> provenance.Snapshot:
+        snap = real(root, keep)
+        name = "cardcsv.py" if root == parsecache.REFERENCE_DIR else "vteslib.csv"
+        if name not in snap.files:
+            return snap
+        return replace(snap, files={**snap.files, name: replace(snap.files[name], digest="edited")})
+
+    for edited_root in (parsecache.REFERENCE_DIR, provenance.card_package_dir()):
+        monkeypatch.setattr(provenance, "_AT_START", {})
+        monkeypatch.setattr(provenance, "take", lambda root, keep=None, r=edited_root: (
+            edited(root, keep) if root == r else real(root, keep)))
+        assert cards.card_inputs().key() != key, edited_root
+        monkeypatch.setattr(provenance, "take", real)
+
+
+def test_a_parse_is_not_kept_when_its_files_changed_during_the_process(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parsecache.Inputs, "unchanged", lambda self: False)
+    assert len(load_cards(folder=tmp_path)) == 4149
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_other_keys_files_are_pruned_on_write(tmp_path: Path) -> None:
+    for n in range(parsecache.KEEP + 3):
+        old = tmp_path / f"cards-{n:024d}.json"
+        old.write_text("{}", encoding="utf-8")
+        os.utime(old, (1_000_000 + n, 1_000_000 + n))
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    load_cards(folder=tmp_path)
+    kept = sorted(p.name for p in tmp_path.glob("cards-*.json"))
+    newest = [f"cards-{n:024d}.json" for n in range(3, parsecache.KEEP + 3)]
+    assert kept == sorted([f"cards-{cards.card_inputs().key()[:24]}.json", *newest])
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_a_relative_xdg_cache_home_is_ignored(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(CACHE_ENV)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    assert cards.cache_dir() == tmp_path / ".cache" / "jyhad-rules"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cards.cache_dir() == tmp_path / "xdg" / "jyhad-rules"
 
 
 def test_unwritable_cache_is_skipped(tmp_path: Path) -> None:

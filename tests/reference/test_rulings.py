@@ -121,7 +121,7 @@ def test_sound_small_package_parses() -> None:
     assert refs[0].line == 1
 
 
-def test_cache_is_keyed_by_version_and_rebuilt_when_corrupt(tmp_path: pytest.TempPathFactory) -> None:
+def test_cache_is_keyed_by_its_inputs_and_rebuilt_when_corrupt(tmp_path: pytest.TempPathFactory) -> None:
     from pathlib import Path
 
     folder = Path(str(tmp_path))
@@ -130,3 +130,21 @@ def test_cache_is_keyed_by_version_and_rebuilt_when_corrupt(tmp_path: pytest.Tem
     cached.write_text("{not json", encoding="utf-8")
     assert load_rulings(folder=folder) == first
     assert Counter(r.subject for r in first.rulings)["card:100001"] == 1
+
+
+def test_the_cache_follows_the_cards_as_parsed_and_a_fifo_is_no_hang(tmp_path: pytest.TempPathFactory) -> None:
+    """Rulings name cards: cards parsed otherwise (another parser, other package data) key other rulings."""
+    import os
+    from pathlib import Path
+
+    from reference.rulings import ruling_inputs
+    from tests.fuzz.test_inputs import time_limit
+
+    assert ruling_inputs("cards of one parse").key() != ruling_inputs("cards of another").key()
+    folder = Path(str(tmp_path))
+    first = load_rulings(folder=folder)
+    [cached] = folder.glob("rulings-*.json")
+    cached.unlink()
+    os.mkfifo(cached)
+    with time_limit(60):
+        assert load_rulings(folder=folder) == first

@@ -20,6 +20,7 @@ from checker.scenarios import suite
 from checker.scenarios.lock import LOCK_NAME, DamagedLock, read_lock, update_lock, write_lock
 from reference.atomic import WriteError
 from tests.conftest import ROOT
+from tests.fuzz.test_inputs import time_limit
 
 runner = CliRunner()
 
@@ -104,3 +105,20 @@ def test_a_killed_confirm_leaves_the_old_lock_or_the_new_one(tmp_path: Path) -> 
     result = subprocess.run([sys.executable, "-m", "checker.cli", "check"], cwd=copy, env=env,
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0 and "Traceback" not in result.stderr
+
+
+def test_a_fifo_in_place_of_the_lock_is_no_hang(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "scenarios"
+    (folder / "actions").mkdir(parents=True)
+    shutil.copy(ROOT / "scenarios/actions/bleed-gets-the-edge.yaml", folder / "actions")
+    os.mkfifo(folder / LOCK_NAME)
+    monkeypatch.setattr(suite, "SCENARIOS_DIR", folder)
+    with time_limit(120):
+        with pytest.raises(DamagedLock, match="not a regular file"):
+            read_lock(folder / LOCK_NAME)
+        checked = runner.invoke(app, ["check", str(folder)])
+        confirmed = runner.invoke(app, ["confirm"])
+    assert checked.exit_code == 0, checked.stdout + checked.stderr
+    assert "citations lock is damaged (not a regular file)" in " ".join(checked.stderr.split())
+    assert confirmed.exit_code == 2 and "Traceback" not in confirmed.stdout + confirmed.stderr
+    assert "it is not a regular file" in " ".join(confirmed.stderr.split())
