@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from checker.cli import card_cmds, errata_cmds, play_cmds, reference_cmds, scenario_cmds, site_cmds
+from checker.cli import cache_cmds, card_cmds, errata_cmds, play_cmds, reference_cmds, scenario_cmds, site_cmds
 
 app = typer.Typer(
     name="rules",
@@ -20,6 +20,7 @@ scenario_cmds.register(app)
 errata_cmds.register(app)
 site_cmds.register(app)
 play_cmds.register(app)
+cache_cmds.register(app)
 
 
 def main() -> None:

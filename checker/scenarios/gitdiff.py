@@ -3,7 +3,9 @@
 The other commit is checked out in a temporary git worktree, in a folder named ``rules-diff-<pid>-*``
 under the temporary folder. It is removed when the command ends, by Ctrl-C, SIGTERM or SIGHUP too
 (the CLI turns those into SystemExit); a folder left by a killed run (its process is gone) is removed,
-and its worktree pruned, by the next run.
+and its worktree pruned, by the next run. The other commit's run keeps its caches in a folder of its own
+under the cache folder (``commits/<commit>``, the three newest kept): a `rules diff` never replaces the
+working tree's answers or parsed cards.
 """
 
 from __future__ import annotations
@@ -21,12 +23,15 @@ from pathlib import Path
 from typing import Any
 
 from checker.scenarios.impact import flatten
+from reference.cards import CACHE_ENV, cache_dir
 
 Key = tuple[str, str]
 RUN_CHECK = "import sys; from checker.cli import main; sys.argv = ['rules', 'check', '--json']; main()"
 PREFIX = "rules-diff-"
 OWNED = re.compile(rf"{PREFIX}(\d+)-")
 TIMEOUT = 1800
+COMMITS = "commits"  # the cache folder's subfolder of other commits' caches, one folder each
+KEEP_COMMITS = 3
 
 
 class DiffError(ValueError):
@@ -68,6 +73,21 @@ def remove_stale_worktrees(root: Path) -> list[Path]:
     return removed
 
 
+def commit_cache(commit: str) -> Path:
+    """The cache folder of another commit's run: its own, so that its code (which may parse cards otherwise, or
+    keep another schema of answers) never writes the working tree's caches; only the newest few are kept."""
+    folder = cache_dir() / COMMITS / commit
+    with contextlib.suppress(OSError):
+        others = sorted((p for p in folder.parent.iterdir() if p.is_dir() and not p.is_symlink() and p != folder),
+                        key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in others[KEEP_COMMITS - 1:]:
+            shutil.rmtree(old, ignore_errors=True)
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        os.utime(folder)
+    return folder
+
+
 def records_at(root: Path, ref: str) -> list[dict[str, Any]]:
     """`rules check --json` run by the code and data of commit ``ref``, in a temporary worktree."""
     remove_stale_worktrees(root)
@@ -80,7 +100,7 @@ def records_at(root: Path, ref: str) -> list[dict[str, Any]]:
     tree = tmp / "tree"
     try:
         _git(root, "worktree", "add", "--detach", str(tree), commit)
-        env = {**os.environ, "PYTHONPATH": str(tree)}
+        env = {**os.environ, "PYTHONPATH": str(tree), CACHE_ENV: str(commit_cache(commit))}
         try:
             result = subprocess.run([sys.executable, "-c", RUN_CHECK], cwd=tree, env=env,
                                     capture_output=True, text=True, timeout=TIMEOUT)

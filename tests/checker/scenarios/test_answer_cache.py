@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -14,13 +15,14 @@ from typer.testing import CliRunner
 
 from checker.cli import app
 from checker.scenarios import answer_cache, realcards
-from checker.scenarios.answer_cache import FILE_NAME, KEEP, AnswerCache, fingerprint
+from checker.scenarios.answer_cache import FILE_NAME, KEEP, AnswerCache, changed_during_run, fingerprint
 from checker.scenarios.killmatrix import kill_matrix
 from checker.scenarios.run import Outcome
 from checker.scenarios.suite import SCENARIOS_DIR, load_all, run_all, runs
-from reference import effectcheck
+from reference import cards, effectcheck, provenance
 from reference.cards import cache_dir, find_card
 from reference.rulesets import rulesets
+from tests.fuzz.test_inputs import time_limit
 
 # Three rulesets; a variant (a run of its own); a step refused as expected; a card with its own numbers; real
 # cards with encoded effects (Computer Hacking, twice; Bonding).
@@ -103,25 +105,76 @@ def test_an_edited_expectation_gives_the_new_verdict_not_the_cached_one(suite: P
     assert {o.status for o in outcomes if o.scenario.endswith(FILES[0])} == {"fail"}
 
 
-def test_the_fingerprint_follows_the_code_not_the_card_effects(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                                                ) -> None:
-    encodings = tmp_path / "cards"
-    shutil.copytree(effectcheck.ENCODINGS_DIR, encodings)
-    monkeypatch.setattr(effectcheck, "ENCODINGS_DIR", encodings)
+@pytest.fixture
+def copied_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """The answering code and the reference copied, as if this process had loaded them from there."""
+    code, ref = tmp_path / "checker", tmp_path / "reference"
+    for part in answer_cache.ANSWERING_CODE:
+        source = answer_cache.CHECKER_DIR / part
+        if source.is_dir():
+            shutil.copytree(source, code / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, code / part)
+    shutil.copytree(answer_cache.PACKAGE_DIR, ref, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(answer_cache, "CHECKER_DIR", code)
+    monkeypatch.setattr(answer_cache, "PACKAGE_DIR", ref)
+    return code, ref
+
+
+def restart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As a new process does: the files are recorded again when first asked for."""
+    monkeypatch.setattr(provenance, "_AT_START", {})
+
+
+def test_the_fingerprint_is_of_the_code_as_loaded_and_an_edit_during_the_run_is_seen(
+        copied_code: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _ = copied_code
     before = fingerprint()
-    assert fingerprint() == before  # deterministic
-    one = sorted(encodings.glob("*.yaml"))[0]
-    one.write_text(one.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    assert fingerprint() == before  # card effects are kept with each answer, card by card (the next test)
+    assert fingerprint() == before and changed_during_run() == []  # deterministic
+    state = code / "engine" / "state.py"
+    state.write_text(state.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    assert fingerprint() == before  # the code this process runs is the code it loaded
+    assert changed_during_run() == ["checker/engine/state.py"]  # so what it computed now is not kept
+    restart(monkeypatch)
+    assert fingerprint() != before and changed_during_run() == []  # the next process loads the edited code
     monkeypatch.setenv("MUTANT_UNDER_TEST", "checker.engine.x__mutmut_1")
     assert fingerprint() != before  # mutmut's mutants switch code at run time
-    monkeypatch.delenv("MUTANT_UNDER_TEST")
-    code = tmp_path / "checker"
-    shutil.copytree(answer_cache.CHECKER_DIR / "engine", code / "engine", ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(answer_cache, "CHECKER_DIR", code)
-    copied = fingerprint()
-    (code / "engine" / "state.py").write_text((code / "engine" / "state.py").read_text() + "\n# changed\n")
-    assert fingerprint() != copied  # the engine's code edited
+
+
+def test_the_fingerprint_follows_the_reference_but_not_the_card_effects(
+        copied_code: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    _, ref = copied_code
+    before = fingerprint()
+    one = sorted((ref / "data" / "cards").glob("*.yaml"))[0]
+    one.write_text(one.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert changed_during_run() == [f"reference/data/cards/{one.name}"]  # loaded before or after? not kept
+    restart(monkeypatch)
+    assert fingerprint() == before  # card effects are kept with each answer, card by card (the next test)
+    rulesets_file = ref / "data" / "rulesets.yaml"
+    rulesets_file.write_text(rulesets_file.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    restart(monkeypatch)
+    assert fingerprint() != before
+
+
+def test_the_fingerprint_follows_the_card_and_ruling_data_as_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    before = fingerprint()
+    parsed = cards.loaded_card_data()
+    monkeypatch.setattr(cards, "loaded_card_data", lambda: replace(parsed, digest="other cards"))
+    assert fingerprint() != before
+
+
+def test_answers_computed_while_a_file_changed_are_not_kept(suite: Path, tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(answer_cache, "changed_during_run", lambda: ["checker/engine/state.py"])
+    outcomes, answers = answered(suite, tmp_path / "cache")
+    assert answers.computed == len(outcomes) > 0
+    assert answers.problems == ["checker/engine/state.py changed during this run: its answers were not kept in the "
+                                "cache, and some may be of the files as they were before; run again for answers "
+                                "of the files as they are now"]
+    monkeypatch.undo()
+    monkeypatch.setenv(answer_cache.ENV, "on")
+    _, again = answered(suite, tmp_path / "cache")
+    assert again.hits == 0 and again.computed == len(outcomes)
 
 
 def test_a_card_effect_edited_answers_again_the_scenarios_that_consulted_it(
@@ -227,3 +280,55 @@ def test_rules_check_says_how_many_answers_came_from_the_cache(suite: Path, tmp_
     assert second.exit_code == 0 and "answers were computed by an earlier run" in second.stdout
     fresh = runner.invoke(app, ["check", str(suite), "--no-cache"], env={"COLUMNS": "200"})
     assert fresh.exit_code == 0 and "answer cache" not in fresh.stdout
+
+
+def test_a_cache_held_by_another_run_costs_a_moment_not_the_run(suite: Path, tmp_path: Path) -> None:
+    answered(suite, tmp_path / "cache")
+    other = sqlite3.connect(tmp_path / "cache" / FILE_NAME)
+    other.execute("BEGIN EXCLUSIVE")  # another run writing, for longer than this one waits
+    try:
+        with time_limit(round(4 * answer_cache.LOCK_WAIT) + 5):  # not the 30 s per read it was
+            outcomes, answers = answered(suite, tmp_path / "cache")
+    finally:
+        other.rollback()
+        other.close()
+    assert answers.hits == 0 and answers.computed == len(outcomes) > 0
+    assert len(answers.problems) == 1 and "another run is using it" in answers.problems[0]
+
+
+def test_a_cache_taken_by_another_run_midway_is_let_go(suite: Path, tmp_path: Path) -> None:
+    answered(suite, tmp_path / "cache")
+    loaded, _ = load_all([suite])
+    pairs = runs(loaded)
+    other = sqlite3.connect(tmp_path / "cache" / FILE_NAME)
+    try:
+        with (time_limit(round(4 * answer_cache.LOCK_WAIT) + 5),
+              AnswerCache.open(tmp_path / "cache", rulesets()) as answers):
+            other.execute("BEGIN EXCLUSIVE")  # after this run opened it: its reads wait once, then go on without
+            outcomes = list(answers.outcomes(pairs))
+    finally:
+        other.rollback()
+        other.close()
+    assert answers.computed == len(outcomes) == len(pairs) and answers.db is None
+    assert any("another run is using it" in p for p in answers.problems)
+
+
+def test_the_cache_is_bounded_by_age_and_size(suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(answer_cache, "fingerprint", lambda: "old")
+    answered(suite, tmp_path / "cache")
+    with sqlite3.connect(tmp_path / "cache" / FILE_NAME) as db:
+        db.execute("UPDATE fingerprints SET used = used - ?", (answer_cache.MAX_AGE + 60,))
+    monkeypatch.setattr(answer_cache, "fingerprint", lambda: "recent")
+    answered(suite, tmp_path / "cache")
+
+    def kept() -> set[str]:
+        with closing(sqlite3.connect(tmp_path / "cache" / FILE_NAME)) as db:
+            return {row[0] for row in db.execute("SELECT DISTINCT fingerprint FROM answers")}
+
+    assert kept() == {"recent"}  # unused for longer than MAX_AGE: forgotten
+    size = (tmp_path / "cache" / FILE_NAME).stat().st_size
+    monkeypatch.setattr(answer_cache, "MAX_BYTES", 1)  # beyond the limit: only the answers in use are kept
+    monkeypatch.setattr(answer_cache, "fingerprint", lambda: "now")
+    answered(suite, tmp_path / "cache")
+    assert kept() == {"now"}
+    assert (tmp_path / "cache" / FILE_NAME).stat().st_size <= size * 1.2  # the space is given back
