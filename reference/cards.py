@@ -115,6 +115,7 @@ class CardIndex:
     by_id: dict[str, Card]
     by_name: dict[str, tuple[Card, ...]]
     display: dict[str, str]  # normalized key -> a name to suggest
+    ID_DIGITS = 18  # an id longer than this is no card's (VEKN ids have 6 digits): not read as a number
 
     @classmethod
     def of(cls, cards: tuple[Card, ...]) -> CardIndex:
@@ -136,8 +137,9 @@ class CardIndex:
         if card is not None:
             return card
         query = text.strip()
-        if re.fullmatch(r"(?:card:)?(\d+)", query):
-            raise UnknownCardError(query, ())
+        if re.fullmatch(r"(?:card:)?(\d+)", query):  # shown shortened: the id may have thousands of digits
+            raise UnknownCardError(query if len(query) <= 40 else f"{query[:24]}…{query[-8:]} ({len(query)} "
+                                                                  "characters)", ())
         close = difflib.get_close_matches(normalize_name(query), list(self.by_name), n=5, cutoff=0.6)
         raise UnknownCardError(query, tuple(dict.fromkeys(self.display[k] for k in close)))
 
@@ -145,7 +147,10 @@ class CardIndex:
         """The card ``find`` gives, or None, without looking for names close to it."""
         query = text.strip()
         if match := re.fullmatch(r"(?:card:)?(\d+)", query):
-            return self.by_id.get(f"card:{int(match.group(1))}")
+            digits = match.group(1).lstrip("0") or "0"
+            if len(digits) > self.ID_DIGITS:  # no card has such an id (and int() refuses over 4,300 digits)
+                return None
+            return self.by_id.get(f"card:{int(digits)}")
         found = self.by_name.get(normalize_name(query))
         return found[0] if found else None
 

@@ -30,7 +30,14 @@ class ProblemsError(ValueError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-def suggest(bad: str, known: Iterable[str]) -> str:
-    """" (did you mean a, b?)" naming the closest of ``known``, or ""."""
-    close = difflib.get_close_matches(bad, list(known), n=3, cutoff=0.6)
-    return f" (did you mean {', '.join(close)}?)" if close else ""
+def suggest(bad: object, known: Iterable[object]) -> str:
+    """" (did you mean a, b?)" naming the closest of ``known``, or "".
+
+    Only text is compared: a YAML key or value may be a number, null or a boolean (``- 1:``), which is close
+    to no name.
+    """
+    if not isinstance(bad, str):
+        return ""
+    close = difflib.get_close_matches(bad, [k for k in known if isinstance(k, str)], n=3, cutoff=0.6)
+    shown = [k if k.isprintable() else repr(k)[1:-1] for k in close]  # a hidden character shown as its escape
+    return f" (did you mean {', '.join(shown)}?)" if close else ""

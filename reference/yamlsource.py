@@ -65,10 +65,14 @@ class Located:
 
 
 def field_path(path: Path_) -> str | None:
-    """``("steps", 2, "bleed")`` -> ``steps[2].bleed``; None for the document itself."""
+    """``("steps", 2, "bleed")`` -> ``steps[2].bleed``; None for the document itself.
+
+    A key is shown inert: a character that is not printable (a control, a zero-width or bidirectional one) as its
+    escape, as ``repr`` writes it."""
     out = ""
     for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+        text = str(part) if str(part).isprintable() else repr(str(part))[1:-1]
+        out += f"[{part}]" if isinstance(part, int) and not isinstance(part, bool) else (f".{text}" if out else text)
     return out or None
 
 
@@ -97,7 +101,13 @@ class _Builder:
             for key_node, value_node in node.value:
                 if key_node.tag == "tag:yaml.org,2002:merge":
                     raise self.fail(key_node, "merge keys (<<) are not supported")
-                key = self.scalar_or_note(key_node, path)
+                try:
+                    key = self.build_scalar(key_node)
+                except YamlLoadError as exc:  # noted, and the entry left out: nothing else is said of a key unread
+                    said = f"the key {shown(key_node.value)}: " if isinstance(key_node, yaml.ScalarNode) else ""
+                    self.problems += [replace(p, field=field_path(path), message=said + p.message)
+                                      for p in exc.problems]
+                    continue
                 if not isinstance(key, Hashable):
                     raise self.fail(key_node, "a mapping key must be a plain value")
                 if key in out:
@@ -161,6 +171,27 @@ class _Builder:
 MAX_DIGITS = 18
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 """Characters that could drive a terminal (escape sequences) or hide text; tab and newline are fine."""
+INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
+"""Zero-width characters and bidirectional controls: they make two different names look the same, or reorder
+text on screen. Text may need them (some scripts join or order letters with them); a name never does."""
+SHOWN_LENGTH = 60
+
+
+def shown(value: object) -> str:
+    """A value from a file as a message quotes it: ``null`` / ``true`` / ``false`` as YAML writes them, else its
+    ``repr`` (which escapes control and invisible characters: inert), shortened past :data:`SHOWN_LENGTH`
+    characters."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else str(value).lower()
+    if isinstance(value, int) and value.bit_length() > 4 * SHOWN_LENGTH:  # repr would be long, or refused
+        return f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    text = repr(value) if isinstance(value, str | int | float) else repr(str(value))
+    if len(text) <= SHOWN_LENGTH:
+        return text
+    size = len(value) if isinstance(value, str) else len(text)
+    return f"{text[:SHOWN_LENGTH - 16]}…{text[-8:]} ({size} characters)"
+
+
 _STR, _INT, _TIMESTAMP = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:timestamp"
 _DECIMAL = re.compile(r"[-+]?[0-9][0-9_]*")
 _RESOLVER = yaml.resolver.Resolver()

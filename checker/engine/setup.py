@@ -161,8 +161,27 @@ class Setup(Strict):
 Issue = tuple[tuple[str | int, ...], str]  # (path inside the setup, message)
 
 
-RESERVED_NAMES = frozenset({"nobody"})
-"""Words the expectation format gives a meaning of its own (game.edge: nobody)."""
+EXPECTATION_KEYS = {
+    "game": "`game:` holds what is expected of the game",
+    "action": "`action:` holds what is expected of the last action",
+    "vote": "`vote:` holds what is expected of the last referendum",
+    "illegal": "`illegal:` names the rule a step must break",
+    "refused": "`refused:` names the steps refused",
+    "allowed": "`allowed:` names the steps allowed",
+}
+"""The keys of a scenario's expectations that are not names, and what each holds (checker/scenarios/load.py)."""
+RESERVED_NAMES = frozenset({"nobody", *EXPECTATION_KEYS})
+"""Words the expectation format gives a meaning of its own (`edge: nobody`, `game:`): no player or minion is named
+so, or its expectations would be read as the word's."""
+IN_PLAY = ("ready", "torpor")
+
+
+def _reserved(name: str, nobody: str) -> str | None:
+    """Why a player or minion cannot be called ``name`` (``nobody`` says what `nobody` means for it), or None."""
+    if name not in RESERVED_NAMES:
+        return None
+    meaning = EXPECTATION_KEYS.get(name, nobody)
+    return f"{name!r} is a reserved word of expectations ({meaning}): choose another name"
 
 
 def check_setup(s: Setup) -> list[Issue]:
@@ -171,9 +190,8 @@ def check_setup(s: Setup) -> list[Issue]:
     players = [p.name for p in s.players]
     seat = {name: i for i, name in reversed(list(enumerate(players)))}  # each name's first seat
     for i, p in enumerate(s.players):
-        if p.name in RESERVED_NAMES:
-            issues.append((("players", i, "name"), f"{p.name!r} is a reserved word of expectations "
-                                                   "(`edge: nobody` means no one holds the Edge): choose another name"))
+        if (why := _reserved(p.name, "`edge: nobody` means no one holds the Edge")) is not None:
+            issues.append((("players", i, "name"), why))
         if seat[p.name] != i:
             issues.append((("players", i, "name"), f"two players are named {p.name!r}"))
         if p.pool is not None and p.pool < 0:
@@ -190,6 +208,8 @@ def check_setup(s: Setup) -> list[Issue]:
         where = ("minions", i)
         if m.name in names:
             issues.append(((*where, "name"), f"the name {m.name!r} is used twice"))
+        elif (why := _reserved(m.name, "`blocked_by: nobody` means no minion blocked")) is not None:
+            issues.append(((*where, "name"), why))
         names.add(m.name)
         if m.controller not in seat:
             issues.append(((*where, "controller"), f"{m.controller!r} is not a player of this setup"))
@@ -219,6 +239,7 @@ def check_setup(s: Setup) -> list[Issue]:
                 issues.append(((*where, "location"), f"an ally cannot be {m.location}"))
         if m.kind == "vampire" and (m.card_strength is not None or m.card_bleed is not None or m.ally):
             issues.append(((*where, "kind"), "card_strength, card_bleed and ally: are an ally's"))
+    issues += _retainer_names(s, names) + _copies_uncontested(s)
     for key, value in (("turn", s.turn), ("edge", s.edge)):
         if value is not None and value not in seat:
             issues.append(((key,), f"{value!r} is not a player of this setup"))
@@ -232,6 +253,51 @@ def check_setup(s: Setup) -> list[Issue]:
             issues.append((("decks", owner), f"{owner!r} is not a player of this setup"))
     if s.turn is None and s.players[0].ousted:
         issues.append((("turn",), "the first player is ousted: say whose turn it is"))
+    return issues
+
+
+def _retainer_names(s: Setup, others: set[str]) -> list[Issue]:
+    """A retainer named like a player or a minion, or like another retainer: steps and expectations name it, and
+    could not tell which is meant."""
+    issues: list[Issue] = []
+    seen: set[str] = set()
+    for i, m in enumerate(s.minions):
+        for j, r in enumerate(m.retainers):
+            where = ("minions", i, "retainers", j, "name")
+            if r.name in others:
+                kind = "player" if any(p.name == r.name for p in s.players) else "minion"
+                issues.append((where, f"the retainer {r.name!r} has the name of a {kind}: choose another"))
+            elif r.name in seen:
+                issues.append((where, f"two retainers are named {r.name!r}: name each its own (a second copy of a "
+                                      "unique retainer is employed by a step, and contested)"))
+            seen.add(r.name)
+    return issues
+
+
+def copies_in_play(minions: tuple[MinionSetup, ...]) -> dict[str, list[int]]:
+    """The vampires in play (ready or in torpor) that are copies of one card (``card:`` or ``vampire:``), by card:
+    the index of each copy, for the cards with more than one."""
+    by_card: dict[str, list[int]] = {}
+    for i, m in enumerate(minions):
+        if m.kind == "vampire" and m.location in IN_PLAY:
+            by_card.setdefault(m.card or m.name, []).append(i)
+    return {card: found for card, found in by_card.items() if len(found) > 1}
+
+
+def _copies_uncontested(s: Setup) -> list[Issue]:
+    """ref14:II.D.4: "If the Vampire is already controlled or Contested, it is Contested."; ref14:II.note1: "Any
+    time a second copy of a Unique card comes into play, it is Contested." A setup with two copies of one vampire
+    in play has both contested (:func:`initial_state` marks them): one said not to be is impossible."""
+    issues: list[Issue] = []
+    for card, found in copies_in_play(s.minions).items():
+        for i in found:
+            m = s.minions[i]
+            if "contested" in m.model_fields_set and not m.contested:
+                named = [s.minions[j].name for j in found]
+                copies = f"{', '.join(named[:-1])} and {named[-1]}"
+                issues.append((("minions", i, "contested"),
+                               f"{copies} are copies of {card} in play: every copy of a vampire in play is contested "
+                               "(ref14:II.D.4, ref14:II.note1); remove `contested: false`"))
     return issues
 
 
@@ -258,7 +324,12 @@ def initial_state(s: Setup, ctx: Ctx) -> State:
                in_play=tuple((card, p.name) for card in p.in_play), cards_locked=p.locked,
                cards_contested=p.contested)
         for i, p in enumerate(s.players))
-    minions = tuple(_minion(m) for m in s.minions)
+    copies = copies_in_play(s.minions)
+    contested = {i for found in copies.values() for i in found}
+    minions = tuple(_minion(m, contested=m.contested or i in contested) for i, m in enumerate(s.minions))
+    for card, found in copies.items():
+        ctx.cite("contest_unique", f"{' and '.join(s.minions[i].name for i in found)} are copies of {card} in play: "
+                                   "each is contested")
     decks = tuple(Deck(player=p, crypt=d.crypt, resources=d.resources, cached_vampire=d.cached_vampire,
                        cached_resource=d.cached_resource) for p, d in s.decks.items())
     state = sync_counts(State(players=players, minions=minions, edge=s.edge, current=current, phase=s.phase,
@@ -269,7 +340,7 @@ def initial_state(s: Setup, ctx: Ctx) -> State:
     return replace(state, bank=state.bank - (state.total_counters() - state.bank))
 
 
-def _minion(m: MinionSetup) -> Minion:
+def _minion(m: MinionSetup, *, contested: bool) -> Minion:
     if m.kind == "ally":
         blood = m.life if m.life is not None else 1
         capacity = 0
@@ -283,7 +354,7 @@ def _minion(m: MinionSetup) -> Minion:
                                            no_combat_ends=r.no_combat_ends, immune_normal=r.immune_normal)
                                  for r in m.retainers),
                   title=m.title,
-                  paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=m.contested,
+                  paralyzed=m.paralyzed, intercept=m.intercept, card=m.card or "", contested=contested,
                   title_contested=m.title_contested, bleed=m.bleed, borrowed=tuple(m.borrowed.items()),
                   strength=m.strength, stealth=m.stealth, block_cost=m.block_cost, sets_range=m.sets_range,
                   clan=m.clan or "", disciplines=tuple(m.disciplines.items()), sect=m.sect or "",

@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from checker.engine.decisions import DECISIONS, Strict
-from checker.engine.setup import check_setup
+from checker.engine.setup import EXPECTATION_KEYS, check_setup
 from checker.scenarios.model import ActionExpect, GameExpect, MinionExpect, PlayerExpect, Scenario, VoteExpect
+from checker.scenarios.names import (
+    equipment_problems,
+    expectation_problems,
+    hidden_characters,
+    names_in,
+    new_names,
+    retainer_clashes,
+)
 from checker.scenarios.realcards import cards_played, consulting, resolve_setup, resolve_steps
 from reference.documents import display_path
 from reference.parameters import check_value, migrate
 from reference.problems import Problem, ProblemsError, suggest
 from reference.rulesets import Ruleset
-from reference.yamlsource import Located, YamlLoadError, load_file
+from reference.yamlsource import Located, YamlLoadError, load_file, shown
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 
@@ -102,61 +110,32 @@ class LoadedScenario:
         return editions[v.ruleset].with_values(label, **v.parameters)
 
 
-def _errors(located: Located, base: tuple[str | int, ...], exc: ValidationError) -> list[Problem]:
-    errs = exc.errors()
+def _errors(located: Located, base: tuple[str | int, ...], exc: ValidationError,
+            keep: Callable[[tuple[Any, ...]], bool] = lambda loc: True) -> list[Problem]:
+    """Pydantic's errors as located problems (those whose location ``keep`` accepts)."""
+    errs = [e for e in exc.errors() if keep(tuple(e["loc"]))]
     locs = [tuple(e["loc"]) for e in errs]
 
     def echo(e: Any) -> bool:  # "too short" only because its items were invalid: said already
         loc = tuple(e["loc"])
         return e["type"] == "too_short" and any(o[:len(loc)] == loc and len(o) > len(loc) for o in locs)
 
-    return [located.problem((*base, *e["loc"]), e["msg"]) for e in errs if not echo(e)]
+    def said(e: Any) -> Problem:
+        loc = tuple(e["loc"])
+        if loc[-1:] == ("[key]",) and len(loc) >= 2:  # a key that is not text (1:, null:, true:): in its mapping,
+            key, mapping = e.get("input"), (*base, *loc[:-2])  # on its line
+            return replace(located.problem(mapping, f"the key {shown(key)} is not text: a key is a name or a word "
+                                                    "(quote it to make it text)"),
+                           line=located.line_of((*mapping, str(key))))
+        return located.problem((*base, *loc), e["msg"])
 
-
-def _names_in(decision: BaseModel) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    """Every (field path, name) a decision refers to: actors, blockers, targets, sources."""
-    data = decision.model_dump()
-    keys = {"actor", "by", "target", "source", "pool_to", "blood_to_pool", "player", "blood_to", "vampire"}
-
-    def walk(value: Any, path: tuple[str | int, ...]) -> Iterator[tuple[tuple[str | int, ...], str]]:
-        if isinstance(value, dict):
-            for k, v in value.items():
-                if k in keys and isinstance(v, str):
-                    yield (*path, k), v
-                elif k == "pay" and isinstance(v, dict):
-                    for who in v:
-                        yield (*path, k), str(who)
-                else:
-                    yield from walk(v, (*path, k))
-        elif isinstance(value, list | tuple):
-            for i, v in enumerate(value):
-                yield from walk(v, (*path, i))
-
-    yield from walk(data, ())
-
-
-def _new_names(decision: BaseModel) -> list[str]:
-    """Minions a decision brings into the game (so later steps may name them)."""
-    data = decision.model_dump()
-    found: list[str] = []
-    if isinstance(data.get("ally"), dict):
-        found.append(str(data["ally"]["name"]))
-    if isinstance(data.get("retainer"), dict):
-        found.append(str(data["retainer"]["name"]))
-    found += [str(n) for n in data.get("take", ()) or ()]  # vampires a crypt review brings into play
-    for t in data.get("transfers", ()) or ():
-        if isinstance(t, dict) and isinstance(t.get("crypt_move"), dict) and "name" in t["crypt_move"]:
-            found.append(str(t["crypt_move"]["name"]))
-    card = data.get("card")
-    if isinstance(card, dict) and isinstance(card.get("crypt_move"), dict):  # Kindred Intelligence
-        found.append(str(card["crypt_move"]["name"]))
-    return found
+    return [said(e) for e in errs if not echo(e)]
 
 
 def _rule_id(located: Located, path: tuple[str | int, ...], value: Any, rules: AbstractSet[str],
              problems: list[Problem]) -> str:
     if not isinstance(value, str) or value not in rules:
-        problems.append(located.problem(path, f"unknown rule id {value!r}{suggest(str(value), rules)}"))
+        problems.append(located.problem(path, f"unknown rule id {shown(value)}{suggest(value, rules)}"))
     return str(value)
 
 
@@ -165,7 +144,7 @@ def _step_numbers(located: Located, path: tuple[str | int, ...], values: Iterabl
     out: list[int] = []
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= steps:
-            problems.append(located.problem(path, f"{v!r} is not a step number of this scenario (1 to {steps})"))
+            problems.append(located.problem(path, f"{shown(v)} is not a step number of this scenario (1 to {steps})"))
         else:
             out.append(v)
     return out
@@ -189,8 +168,10 @@ def _expectation(located: Located, base: tuple[str | int, ...], raw: Any, player
         try:
             if key == "game":
                 game = GameExpect.model_validate(value)
+                problems += expectation_problems(located, path, game, players, minions)
             elif key == "action":
                 action = ActionExpect.model_validate(value)
+                problems += expectation_problems(located, path, action, players, minions)
             elif key == "vote":
                 vote = VoteExpect.model_validate(value)
             elif key == "illegal":
@@ -209,8 +190,9 @@ def _expectation(located: Located, base: tuple[str | int, ...], raw: Any, player
                 out_p[key] = PlayerExpect.model_validate(value)
             elif key in minions:
                 out_m[key] = MinionExpect.model_validate(value)
+                problems += expectation_problems(located, path, out_m[key], players, minions)
             else:
-                problems.append(located.problem(path, f"{key!r} is neither a player nor a minion of the setup, "
+                problems.append(located.problem(path, f"{shown(key)} is neither a player nor a minion of the setup, "
                                                       "nor one of " + ", ".join(f"`{k}`" for k in EXPECT_KEYS)
                                                       + suggest(str(key), players | minions | set(EXPECT_KEYS))))
         except ValidationError as exc:
@@ -221,7 +203,7 @@ def _expectation(located: Located, base: tuple[str | int, ...], raw: Any, player
     return Expectation(out_p, out_m, game, illegal, action, vote, refused, tuple(allowed))
 
 
-EXPECT_KEYS = ("game", "action", "vote", "illegal", "refused", "allowed")
+EXPECT_KEYS = tuple(EXPECTATION_KEYS)
 
 
 def _check_steps(located: Located, raw_steps: list[Any], known: set[str] | None,
@@ -234,6 +216,10 @@ def _check_steps(located: Located, raw_steps: list[Any], known: set[str] | None,
             problems.append(located.problem(base, f"a step has exactly one key, one of: {', '.join(DECISIONS)}"))
             continue
         ((key, payload),) = raw.items()
+        if not isinstance(key, str):  # `- 1:`, `- null:`, `- true:`: located at the step, its key shown as written
+            problems.append(located.problem(base, f"a step's key is the step's name, not {shown(key)}; steps are: "
+                                                  f"{', '.join(DECISIONS)}"))
+            continue
         model = DECISIONS.get(key)
         if model is None:
             problems.append(located.problem((*base, key), f"unknown step {key!r}{suggest(key, DECISIONS)}; "
@@ -245,12 +231,12 @@ def _check_steps(located: Located, raw_steps: list[Any], known: set[str] | None,
             problems += _errors(located, (*base, key), exc)
             continue
         if known is not None:
-            for where, who in _names_in(decision):
+            for where, who in names_in(decision):
                 if who not in known:
                     problems.append(located.problem((*base, key, *where),
                                                     f"{who!r} is not a player or minion of the setup"
                                                     f"{suggest(who, known)}"))
-            known |= set(_new_names(decision))
+            known |= set(new_names(decision))
         steps.append(Step(i, key, decision, located.line_of(base)))
     return steps, problems
 
@@ -284,15 +270,18 @@ def _load_scenario_from(located: Located, name: str, rules: AbstractSet[str], ru
                         ) -> LoadedScenario:
     if not isinstance(located.data, dict):
         raise ProblemsError([located.problem((), "a scenario file is a mapping (title, question, tests, ...)")])
+    hidden = hidden_characters(located)
     try:
         sc = Scenario.model_validate(located.data)
     except ValidationError as exc:
-        found = _errors(located, (), exc)
         raw_steps = located.data.get("steps")
+        listed = isinstance(raw_steps, list)  # its steps checked below, a step's key that is not text said there
+        found = hidden + _errors(located, (), exc,
+                                 keep=lambda loc: not (listed and loc[:1] == ("steps",) and loc[-1:] == ("[key]",)))
         if isinstance(raw_steps, list):  # still report what is wrong in the steps
             found += _check_steps(located, raw_steps, None, [])[1]
         raise ProblemsError(found) from None
-    problems: list[Problem] = []
+    problems: list[Problem] = list(hidden)
     for key in ("tests", "cites"):
         for i, rid in enumerate(getattr(sc, key)):
             if rid not in rules:
@@ -344,13 +333,15 @@ def _load_scenario_from(located: Located, name: str, rules: AbstractSet[str], ru
     problems += [located.problem(("setup", *p), msg) for p, msg in card_issues]
     unresolved = {p[:2] for p, _ in card_issues}  # a minion whose card is unknown has no fields to check yet
     problems += [located.problem(("setup", *p), msg) for p, msg in check_setup(sc.setup) if p[:2] not in unresolved]
+    problems += [located.problem(("setup", *p), msg) for p, msg in equipment_problems(sc.setup)]
     players = {p.name for p in sc.setup.players}
     minions = {m.name for m in sc.setup.minions}
     retainers = {r.name for m in sc.setup.minions for r in m.retainers}
     in_play = {card for p in sc.setup.players for card in p.in_play}
     known = players | minions | retainers | in_play
     steps, step_problems = _check_steps(located, list(sc.steps), known, [])
-    problems += step_problems
+    problems += step_problems + retainer_clashes(located, [(st.index, st.key, st.decision) for st in steps], players,
+                                                            minions | in_play)
     minions = known - players - retainers
     n = len(sc.steps)
     shared = _expectation(located, ("expect",), sc.expect, players, minions, rules, problems, n)

@@ -23,6 +23,7 @@ from reference.cards import Card, UnknownCardError, find_card, lookup_card
 from reference.disciplines import discipline_levels
 from reference.effectcheck import encodings
 from reference.effects import Encoding, Part
+from reference.yamlsource import shown
 
 Issue = tuple[tuple[str | int, ...], str]
 CARD_ERRATA: ContextVar[Mapping[str, Encoding]] = ContextVar("card_errata", default=MappingProxyType({}))
@@ -198,12 +199,18 @@ def vampire_fields(card: Card, m: MinionSetup, encoded: Encoding | None) -> dict
     return fields
 
 
+def no_card(text: str, exc: UnknownCardError) -> str:
+    """The problem of a card name or id no card has: the name shown inert and short, with the nearest names."""
+    near = f"; the nearest: {', '.join(exc.suggestions[:3])}" if exc.suggestions else ""
+    what = "with id" if re.fullmatch(r"(?:card:)?\d+", text.strip()) else "named"
+    return f"no card {what} {shown(text)}{near}"
+
+
 def _vampire_card(text: str, where: tuple[str | int, ...], issues: list[Issue]) -> Card | None:
     try:
         card = find_card(text)
     except UnknownCardError as exc:
-        near = f"; the nearest: {', '.join(exc.suggestions[:3])}" if exc.suggestions else ""
-        issues.append((where, f"no card named {text!r}{near}"))
+        issues.append((where, no_card(text, exc)))
         return None
     if card.kind != "crypt" or "Vampire" not in card.types:
         kind = " / ".join(card.types)
@@ -400,15 +407,19 @@ def _real(name: str) -> tuple[Card, Encoding | None] | None:
     return (card, encoding_of(card.id)) if card is not None else None
 
 
+NAME_LENGTH = 80
+"""The longest name a step's decision takes (checker/engine/models.py ``Name``)."""
+
+
 def _expand(node: dict[str, Any], path: tuple[str | int, ...], context: str, issues: list[Issue]) -> Any:
     name = str(node["card"])
     where = (*path, "card")
-    failed = {**{k: v for k, v in node.items() if k not in ("card", "level", "ignore_text")}, "name": name}
+    failed = {**{k: v for k, v in node.items() if k not in ("card", "level", "ignore_text")},
+              "name": name[:NAME_LENGTH]}  # the name said once, not again as too long by the step checks
     try:
         card = find_card(name)
     except UnknownCardError as exc:
-        near = f"; the nearest: {', '.join(exc.suggestions[:3])}" if exc.suggestions else ""
-        issues.append((where, f"no card named {name!r}{near}"))
+        issues.append((where, no_card(name, exc)))
         return failed  # reported once, not again by the step checks
     if not set(card.types) & set(LIBRARY_TYPES[context]) and not _ability(card, context) \
             and not _lock_gives(card, context):

@@ -6,11 +6,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from pathlib import Path
 
-from reference.inert import inert
 from checker.scenarios.load import LoadedScenario, load_scenario, scenario_files
 from checker.scenarios.run import Outcome, run
 from reference.corpus import corpus
 from reference.documents import PACKAGE_DIR, display_path
+from reference.inert import inert
 from reference.problems import Problem, ProblemsError
 from reference.rulesets import Ruleset, rulesets
 

@@ -102,3 +102,9 @@ def test_validate_reports_a_bad_ruling_link_in_one_line() -> None:
     assert code == 2 and out == "" and "Traceback" not in err
     assert "tests/data/bad_rulings/links/applies.yaml:12: [2].to[1]: unknown rule id 'ref14:III.Z.9'" in err
     assert lines[-1] == f"{len(lines) - 1} problem(s)"
+
+
+def test_card_id_of_thousands_of_digits_is_a_clean_error() -> None:
+    code, out, err = run("card", "9" * 4400)
+    assert code == 2 and "Traceback" not in out + err
+    assert "no card named" in err and len(err) < 200

@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from checker.cli import app
+from reference.yamlsource import INVISIBLE
 from tests.conftest import ROOT
 from tests.snapshots import BROKEN_SCENARIOS
 
@@ -26,6 +27,7 @@ runner = CliRunner()
 def _clean(out: str) -> None:
     assert "Traceback" not in out and "INTERNALERROR" not in out
     assert "\x1b" not in out and "\x9b" not in out
+    assert not INVISIBLE.search(out)  # a zero-width or bidirectional character from a file is shown escaped
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
