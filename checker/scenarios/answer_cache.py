@@ -357,6 +357,8 @@ class _Damaged(sqlite3.DatabaseError):
 def _connect(path: Path) -> sqlite3.Connection:
     """The cache file, its tables made; raises _Damaged for a file to replace, sqlite3.Error when it is only
     unusable now (locked by another run for too long, a folder in its place, no permission)."""
+    if path.exists() and not path.is_file():  # a folder, a FIFO (opening one could wait forever), a device
+        raise sqlite3.OperationalError("not a regular file")
     db = sqlite3.connect(path, timeout=LOCK_WAIT)
     try:
         try:

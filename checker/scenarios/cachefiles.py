@@ -76,6 +76,8 @@ def clear(folder: Path) -> list[CacheEntry]:
 
 
 def _fingerprints(path: Path) -> tuple[tuple[Fingerprint, ...], str]:
+    if not path.is_file():  # a FIFO would make opening it wait forever
+        return (), "not a regular file"
     try:
         with closing(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.5)) as db:
             rows = db.execute("SELECT f.fingerprint, f.used, (SELECT count(*) FROM answers a WHERE a.fingerprint = "

@@ -39,6 +39,12 @@ HOSTILE_SCALARS = ["!!int abc", "2024-13-45", "!!bool maybe", "!!timestamp abc",
                    "nobody", "!!str 12", "1_000"]
 VALUES: list[Any] = [None, True, -1, 0, 10**40, -(10**40), 1.5e308, float("nan"), "", "x", [], {}, [[[[[]]]]],
                      {"a": {"b": {"c": 1}}}, "ref14:II.C.1.a", "nope:1", ["jyhad-1.4"] * 50]
+NON_TEXT_KEYS: list[Any] = [1, 0, -7, None, True, False, 1.5, "bleed\x1b[31m", "x\x9b2J", "\x1bc"]
+"""Mapping keys a person may write by mistake (`- 1:`, `null:`, `true:`) or that carry a terminal escape."""
+HUGE = "9" * 4400
+"""A card id past Python's 4,300-digit limit for int()."""
+CARD_KEYS = ("card", "weapon", "vampire", "ally", "equipment", "modifiers")
+"""Fields naming cards (by name or id), where a huge id is tried."""
 
 
 @contextmanager
@@ -84,8 +90,10 @@ def mutated_text(draw: st.DrawFn, files: list[Path]) -> str:
     """A real file, changed in one or more hostile ways."""
     text = draw(st.sampled_from(files)).read_text(encoding="utf-8")
     kind = draw(st.sampled_from(["structure", "structure", "structure", "text", "bytes", "bomb", "nest", "tag",
-                                 "scalar", "scalar"]))
+                                 "scalar", "scalar", "key", "key", "card_id", "card_id"]))
     event(f"mutation: {kind}")
+    if kind in ("key", "card_id"):
+        return draw(_mutated_keys(yaml.safe_load(text)) if kind == "key" else _huge_card_ids(yaml.safe_load(text)))
     if kind == "scalar":  # a value YAML reads surprisingly, or that must be refused (defect classes of issue 16)
         lines = text.splitlines()
         spots = [i for i, line in enumerate(lines) if re.match(r"^\s*[-\w]+: \S", line)]
@@ -132,6 +140,47 @@ def mutated_text(draw: st.DrawFn, files: list[Path]) -> str:
         if not isinstance(data, dict | list):
             break
     return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+@st.composite
+def _mutated_keys(draw: st.DrawFn, data: Any) -> str:
+    """The document with one to three mapping keys made a number, null, a boolean or text with an escape."""
+    for _ in range(draw(st.integers(1, 3))):
+        mappings = [p for p in _paths(data) if isinstance(_get(data, p), dict) and _get(data, p)]
+        if not mappings:
+            break
+        path = draw(st.sampled_from(mappings))
+        old = _get(data, path)
+        key = draw(st.sampled_from(list(old)))
+        new = draw(st.sampled_from(NON_TEXT_KEYS))
+        if new in old:
+            continue
+        data = _set(data, path, {(new if k == key else k): v for k, v in old.items()})
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+@st.composite
+def _huge_card_ids(draw: st.DrawFn, data: Any) -> str:
+    """The document with a card field (modifiers, weapon, equipment, ...) naming a 4,400-digit id, quoted (text)
+    or not (a number)."""
+    setup = data.get("setup") if isinstance(data, dict) else None
+    minions = setup.get("minions") if isinstance(setup, dict) else None
+    if isinstance(minions, list) and minions and isinstance(minions[0], dict):
+        minions[0]["equipment"] = [HUGE]  # a setup's equipment, which most files do not have
+    for _ in range(draw(st.integers(0, 2))):
+        spots = [p for p in _paths(data) if p and (p[-1] in CARD_KEYS or (len(p) > 1 and p[-2] in CARD_KEYS))]
+        if not spots:
+            break
+        value = draw(st.sampled_from([HUGE, f"card:{HUGE}", [HUGE], {"card": HUGE}]))
+        data = _set(data, draw(st.sampled_from(spots)), copy.deepcopy(value))
+    text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=10**6)
+    return text if draw(st.integers(0, 3)) else text.replace(f"'{HUGE}'", HUGE)  # a number: refused as YAML
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        data = data[key]
+    return data
 
 
 FUZZ = settings(max_examples=SCENARIO_EXAMPLES, deadline=None, derandomize=True,
