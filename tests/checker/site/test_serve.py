@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,18 @@ from tests.conftest import ROOT
 
 def _rules(*args: str) -> list[str]:
     return [sys.executable, "-m", "checker.cli", *args]
+
+
+def _wait_until_serving(proc: subprocess.Popen[Any], port: int) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, "rules serve did not start"
+            time.sleep(0.05)
 
 
 def _free_port() -> int:
@@ -38,15 +51,7 @@ def served(tmp_path: Path) -> Iterator[int]:
     proc = subprocess.Popen(_rules("serve", "--port", str(port), "--dir", str(site)), cwd=ROOT,
                             env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "rules serve did not start"
-            time.sleep(0.05)
+    _wait_until_serving(proc, port)
     yield port
     proc.terminate()
     proc.communicate(timeout=30)
@@ -121,15 +126,7 @@ def test_the_server_logs_no_traceback_for_a_bad_path(tmp_path: Path) -> None:
                             env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert proc.poll() is None, proc.communicate()
-                assert time.monotonic() < deadline, "rules serve did not start"
-                time.sleep(0.05)
+        _wait_until_serving(proc, port)
         for path in ("/%ff", "/%c0%af"):
             assert _get(port, path)[0] == 400
     finally:
