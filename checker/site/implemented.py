@@ -21,8 +21,9 @@ def engine_names() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """(step name -> functions citing it, parameter name -> functions reading it)."""
     steps: dict[str, set[str]] = {}
     params: dict[str, set[str]] = {}
-    for path in sorted(ENGINE.glob("*.py")):
-        module = f"checker.engine.{path.stem}"
+    for path in sorted(ENGINE.rglob("*.py")):  # subfolders too: the engine may be split into packages
+        module = ".".join(("checker", "engine", *path.relative_to(ENGINE).with_suffix("").parts)).removesuffix(
+            ".__init__")
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for fn in ast.walk(tree):
             if not isinstance(fn, ast.FunctionDef):

@@ -80,7 +80,7 @@ def _mutants_of(path: Path) -> list[str]:
 def mutated_files() -> list[Path]:
     """The engine's modules that ``[tool.mutmut]`` in pyproject.toml has mutmut mutate."""
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]
-    rel = [str(p.relative_to(ROOT)) for p in sorted(ENGINE.glob("*.py"))]
+    rel = [str(p.relative_to(ROOT)) for p in sorted(ENGINE.rglob("*.py"))]
     return [ROOT / r for r in rel if any(fnmatch(r, pat) for pat in conf.get("only_mutate", ["*"]))
             and not any(fnmatch(r, pat) for pat in conf.get("do_not_mutate", []))]
 
@@ -102,7 +102,7 @@ def passing_runs() -> tuple[list[tuple[tuple[str, str], Outcome]], dict[str, set
     statements the runs execute (by file name)."""
     import coverage
 
-    cov = coverage.Coverage(data_file=None, include=[str(ENGINE / "*.py")])
+    cov = coverage.Coverage(data_file=None, include=[str(ENGINE / "*.py"), str(ENGINE / "**" / "*.py")])
     cov.start()
     try:
         loaded, _ = load_all([SCENARIOS_DIR])
@@ -112,17 +112,20 @@ def passing_runs() -> tuple[list[tuple[tuple[str, str], Outcome]], dict[str, set
         cov.stop()
     assert len(outcomes) == len(labels)
     executed: dict[str, set[int]] = {}
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         _, statements, _, missing, _ = cov.analysis2(str(path))
-        executed[path.name] = set(statements) - set(missing) | {-1}  # -1: a line before the first statement
-        executed[path.name + ":statements"] = set(statements)
+        name = path.relative_to(ENGINE).as_posix()
+        executed[name] = set(statements) - set(missing) | {-1}  # -1: a line before the first statement
+        executed[name + ":statements"] = set(statements)
     return list(zip(labels, outcomes, strict=True)), executed
 
 
 def is_executed(name: str, diff: str, executed: dict[str, set[int]]) -> bool:
     """Whether the statement a mutant changes is one the scenario suite executes."""
     module, _, mangled = name.rpartition(".")
-    path = ENGINE / (module.rpartition(".")[2] + ".py")
+    path = ROOT / (module.replace(".", "/") + ".py")  # checker.engine.x.y: checker/engine/x/y.py
+    if not path.exists():  # a package's own module: checker/engine/x/__init__.py
+        path = ROOT / module.replace(".", "/") / "__init__.py"
     func = mangled.partition("__mutmut_")[0]
     if func.startswith("x" + METHOD):  # a method: xǁClassǁname
         cls, _, func = func[2:].partition(METHOD)
@@ -141,8 +144,9 @@ def is_executed(name: str, diff: str, executed: dict[str, set[int]]) -> bool:
                if lines[i - 1].strip() == removed), None)
     if at is None:
         return True
-    start = max((s for s in executed[path.name + ":statements"] if s <= at), default=-1)
-    return start in executed[path.name]
+    name = path.relative_to(ENGINE).as_posix()
+    start = max((s for s in executed[name + ":statements"] if s <= at), default=-1)
+    return start in executed[name]
 
 
 def _env() -> dict[str, str]:

@@ -23,7 +23,7 @@ STEP_USE = re.compile(r'(?:ctx\.cite|ctx\.illegal|ctx\.step)\(\s*"([a-z_]+)"|ctx
 
 def _used(pattern: re.Pattern[str]) -> set[str]:
     found: set[str] = set()
-    for f in ENGINE.glob("*.py"):
+    for f in ENGINE.rglob("*.py"):
         for m in pattern.finditer(f.read_text()):
             found |= {g for g in m.groups() if g}
     return found
@@ -50,7 +50,7 @@ def test_parameters_and_steps_are_owned_by_existing_rules() -> None:
 
 
 def test_editions_differ_only_in_data() -> None:
-    code = "\n".join(f.read_text() for f in ENGINE.glob("*.py"))
+    code = "\n".join(f.read_text() for f in ENGINE.rglob("*.py"))
     for name in rulesets():
         assert f'"{name}"' not in code, f"the engine names the ruleset {name}"
 
