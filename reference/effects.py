@@ -514,26 +514,10 @@ class Part(_Strict):
         return next(k for k in EFFECT_KEYS if getattr(self, k) not in (None, False))
 
 
-EFFECT_KEYS = (
-    "sect", "title", "clan_trait", "weapon", "unique", "strike", "maneuver", "modifier",
-    "prevent", "usable", "duration", "same_as_basic", "use_as", "life", "directed",
-    "enter_combat", "replace", "lock_self", "redirects_bleed", "blocked_combat_close",
-    "reduces_bleed", "employer", "gain_pool", "gain_blood", "master", "press",
-    "prevents_all", "prevents_all_round", "additional_strikes", "combat_strength",
-    "aggravated_as_normal", "hands_aggravated", "being", "sets_strength",
-    "blocker_burns", "sets_range", "hands_only_round", "one_each_round", "one_each_combat", "inflicts",
-    "inflict_aggravated", "inflict_grows", "if_inflicted_more", "if_more_blood", "opponent_gains_blood",
-    "no_strike_cards", "restricts_opponent", "requires", "choose", "referendum",
-    "clan_votes", "bleeds", "gain_pool_if_bled", "add_blood", "feed", "crypt_to_uncontrolled", "prey_vampires_burn",
-    "steals", "ability_action", "lock_target", "lock_gives", "moves_blood", "burns", "lock_all", "burn_target",
-    "target_burns", "once_each_combat", "immune_non_aggravated", "once_each_round", "burn_after_use",
-    "bearer_damage", "only_clan", "soul_counters", "stakes", "transfers_to_victim", "holds_in_torpor",
-    "bearer_cannot_hunt", "unlock_damage", "equipment_press",
-    "defects_to_richer_prey",
-    "in_play", "phase_blood", "phase_pool", "one_hunting_ground", "takes_control",
-    "ally_stats", "round_damage", "no_combat_ends_against",
-    "restates_rule", "discipline_card", "not_modelled",
-)
+QUOTE_FIELDS = ("text", "level")
+"""What a part says of its quote; every other field of a part is one of its effects."""
+EFFECT_KEYS = tuple(name for name in Part.model_fields if name not in QUOTE_FIELDS)
+"""The effects a part may have, in the order `Part` declares them: read off the model, never listed by hand."""
 
 
 class Encoding(_Strict):
