@@ -43,7 +43,7 @@ class CardAmendment(_Strict):
 
     card: str = Field(min_length=1, max_length=80, description="The card's name or id (card:100001).")
     text: str = Field(min_length=1, max_length=4000, description="The card's new text, as the erratum gives it.")
-    parts: tuple[Part, ...] = Field(min_length=1, description="The new text, part by part (reference/effects.py).")
+    parts: tuple[Part, ...] = Field(min_length=1, description="The new text, part by part (reference/effects/).")
 
 
 class NewRuleset(_Strict):

@@ -6,7 +6,7 @@ import pytest
 
 from reference.cards import card_index, find_card
 from reference.effectcheck import ENCODINGS_DIR, check_encoding, encodings, load_encodings, status
-from reference.effects import EFFECT_KEYS, Encoding, Says
+from reference.effects import EFFECT_KEYS, Encoding
 from reference.problems import ProblemsError
 from tests.conftest import DATA
 
@@ -254,33 +254,36 @@ def test_a_location_locked_for_a_bonus_says_its_bonus_and_clan() -> None:
                       "'Brujah' is not in 'Lock to give a Gangrel you control +1 stealth.'"]
 
 
-def test_each_declared_effect_is_checked_against_its_quote_by_its_declaration() -> None:
-    """The words an effect's quote must say are declared once, with the effect (``Says`` on the Part field); the
-    text check reads them from there: a real part of each such effect passes on its own quote and fails on a quote
-    that says nothing."""
+def test_each_effect_is_checked_against_its_quote_by_its_declaration() -> None:
+    """The words an effect's quote must say are declared once, with the effect (``Says`` or ``Check`` on the Part
+    field, a kind's own ``unsaid``); the text check reads them from there: a real part of each effect passes on
+    its own quote and fails on a quote that says nothing."""
     from reference.effectcheck import _numbers, encodings, squash
     from reference.effects import SAYS
 
     used = {p.effect: p for e in encodings().values() for p in e.encoding.parts}
-    for name, says in SAYS.items():
-        assert isinstance(says, Says)
+    for name in EFFECT_KEYS:
         part = used.get(name)
+        if name in ("restates_rule", "not_modelled"):
+            continue
         if part is None:  # declared, but no card uses it yet: its words still say what to quote
-            assert says.phrases or says.by_value, name
+            assert SAYS[name].phrases or SAYS[name].by_value, name
             continue
         assert [m for _, m in _numbers(part, squash(part.text).lower())] == [], name
         assert {f for f, _ in _numbers(part, "nothing at all.")} == {name}, name
 
 
 def test_every_effect_has_a_text_check() -> None:
-    """An effect is checked by its declared words, or (made of several fields) by its own check in
-    reference/effectcheck.py, which names it; only an unmodelled mechanic and a rule's restatement say nothing
-    the check could read."""
-    import inspect
+    """An effect is checked by what it declares: words (``Says``) or a computed check (``Check``) on a plain
+    effect's field, or its own ``unsaid`` for a kind made of several fields; only an unmodelled mechanic and a
+    rule's restatement say nothing the check could read."""
+    import typing
 
-    from reference import effectcheck
-    from reference.effects import SAYS
+    from reference.effects import CHECKS, SAYS, Kind, Part
 
-    source = inspect.getsource(effectcheck)
-    unchecked = [k for k in EFFECT_KEYS if k not in SAYS and f"part.{k}" not in source]
+    def own_check(name: str) -> bool:
+        kinds = [t for t in typing.get_args(Part.model_fields[name].annotation) if isinstance(t, type)]
+        return any(issubclass(t, Kind) and t.unsaid is not Kind.unsaid for t in kinds)
+
+    unchecked = [k for k in EFFECT_KEYS if k not in SAYS and k not in CHECKS and not own_check(k)]
     assert unchecked == ["restates_rule", "not_modelled"]
