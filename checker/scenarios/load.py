@@ -23,6 +23,7 @@ from checker.scenarios.names import (
 )
 from checker.scenarios.realcards import cards_played, consulting, resolve_setup, resolve_steps
 from reference.documents import display_path
+from reference.inert import inert
 from reference.parameters import check_value, migrate
 from reference.problems import Problem, ProblemsError, suggest
 from reference.rulesets import Ruleset
@@ -241,8 +242,33 @@ def _check_steps(located: Located, raw_steps: list[Any], known: set[str] | None,
     return steps, problems
 
 
+def shown_path(path: Path) -> str:
+    """A path as users see it, made inert: a byte of a name that is not UTF-8, or a control character, written
+    ``\\xNN``, so that it prints and can be written to JSON."""
+    return inert(display_path(path))
+
+
+def name_problem(path: Path) -> Problem | None:
+    """A problem when the file's path is not UTF-8 (a byte such as 0xff in a name, possible on Linux).
+
+    Scenario paths are shown, recorded in the citations lock and the answer cache, and made page names:
+    each needs text, so such a file is refused, named with its bytes shown as ``\\xNN``.
+    """
+    name = display_path(path)
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return Problem(shown_path(path), None, None, "the file name is not UTF-8 (the bytes shown as \\xNN): "
+                                                     "rename the file")
+    return None
+
+
 def load_scenario(path: Path, rules: AbstractSet[str], rulesets: Mapping[str, Ruleset]) -> LoadedScenario:
-    """Parse and check one scenario file; raises :class:`ProblemsError` listing every problem."""
+    """Parse and check one scenario file; raises :class:`ProblemsError` listing every problem (a file whose name is
+    not UTF-8 is refused by name: it could be neither shown, nor kept in the lock or the answer cache)."""
+    bad_name = name_problem(path)
+    if bad_name is not None:
+        raise ProblemsError([bad_name])
     name = display_path(path)
     try:
         located = load_file(path, name)

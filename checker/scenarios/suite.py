@@ -9,40 +9,15 @@ from pathlib import Path
 from checker.scenarios.load import LoadedScenario, load_scenario, scenario_files
 from checker.scenarios.run import Outcome, run
 from reference.corpus import corpus
-from reference.documents import PACKAGE_DIR, display_path
-from reference.inert import inert
+from reference.documents import PACKAGE_DIR
 from reference.problems import Problem, ProblemsError
 from reference.rulesets import Ruleset, rulesets
 
 SCENARIOS_DIR = PACKAGE_DIR.parent / "scenarios"
 
 
-def shown_path(path: Path) -> str:
-    """A path as users see it, made inert: a byte of a name that is not UTF-8, or a control character, written
-    ``\\xNN``, so that it prints and can be written to JSON."""
-    return inert(display_path(path))
-
-
-def name_problem(path: Path) -> Problem | None:
-    """A problem when the file's path is not UTF-8 (a byte such as 0xff in a name, possible on Linux).
-
-    Scenario paths are shown, recorded in the citations lock and the answer cache, and made page names:
-    each needs text, so such a file is refused, named with its bytes shown as ``\\xNN``.
-    """
-    name = display_path(path)
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return Problem(shown_path(path), None, None, "the file name is not UTF-8 (the bytes shown as \\xNN): "
-                                                     "rename the file")
-    return None
-
-
 def load_one(path: Path, rules: AbstractSet[str], names: Mapping[str, Ruleset]) -> LoadedScenario:
-    """One scenario file, refused (:class:`ProblemsError`) when its name is not UTF-8 or it has problems."""
-    bad_name = name_problem(path)
-    if bad_name is not None:
-        raise ProblemsError([bad_name])
+    """One scenario file (:func:`load_scenario`, which refuses a name that is not UTF-8 too)."""
     return load_scenario(path, rules, names)
 
 

@@ -54,3 +54,19 @@ def test_collecting_reads_only_the_names_and_running_reports_the_problems(tmp_pa
     result = _pytest(str(folder / "wrong.yaml"), "--rootdir", str(tmp_path))
     assert result.returncode == 1
     assert "1 failed, 2 skipped" in result.stdout and unknown in result.stdout
+
+
+def test_a_file_named_in_bytes_that_are_not_utf8_is_one_failing_item(tmp_path: Path) -> None:
+    """The loader itself refuses the name, so pytest (which collects files itself) says why as `rules check` does."""
+    import os
+
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    good = (ROOT / "scenarios/actions/bleed-gets-the-edge.yaml").read_bytes().replace(b"../schema.json", b"")
+    with open(os.fsencode(folder) + b"/\xffbad.yaml", "wb") as f:
+        f.write(good)
+    result = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", str(folder), "--rootdir",
+                             str(tmp_path)], cwd=ROOT, capture_output=True, text=True, errors="backslashreplace",
+                            timeout=300)  # pytest prints the item's name with its byte as it is
+    assert result.returncode == 1, result.stdout
+    assert "the file name is not UTF-8" in result.stdout and "1 failed" in result.stdout
