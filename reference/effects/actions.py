@@ -128,16 +128,10 @@ class AbilityAction(Kind):
                 yield f"{words!r} is not in {text!r}"
 
 
-class PhaseBlood(Kind):
-    """A card in play moving blood to a vampire in one of its controller's phases: 'During your unlock phase, a
-    ready vampire you control can gain 1 blood.', 'Lock during your influence phase to add 1 blood to a Gangrel in
-    your uncontrolled region.'"""
+class PhaseEffect(Kind):
+    """What a card in play does in one of its controller's phases, and whether it locks to do it."""
 
     phase: Literal["unlock", "influence"]
-    amount: int = Field(ge=1, le=10)
-    to: Literal["ready", "uncontrolled"] = Field(description="'a ready vampire you control', or 'a ... in your "
-                                                             "uncontrolled region'.")
-    clan: str | None = Field(default=None, max_length=40, description="The vampire's clan: 'a Tremere'.")
     lock: bool = Field(default=False, description="The card locks to do it.")
 
     def unsaid(self, q: str, text: str) -> Iterator[str]:
@@ -145,6 +139,20 @@ class PhaseBlood(Kind):
             yield f"'during your {self.phase} phase' is not in {text!r}"
         if self.lock != bool(re.search(r"\block\b", q)):  # not the 'unlock' of 'unlock phase'
             yield f"lock is {str(self.lock).lower()}, not what {text!r} says"
+
+
+class PhaseBlood(PhaseEffect):
+    """A card in play moving blood to a vampire in one of its controller's phases: 'During your unlock phase, a
+    ready vampire you control can gain 1 blood.', 'Lock during your influence phase to add 1 blood to a Gangrel in
+    your uncontrolled region.'"""
+
+    amount: int = Field(ge=1, le=10)
+    to: Literal["ready", "uncontrolled"] = Field(description="'a ready vampire you control', or 'a ... in your "
+                                                             "uncontrolled region'.")
+    clan: str | None = Field(default=None, max_length=40, description="The vampire's clan: 'a Tremere'.")
+
+    def unsaid(self, q: str, text: str) -> Iterator[str]:
+        yield from super().unsaid(q, text)
         if not re.search(rf"(gain|add|move) {self.amount} blood", q):
             yield f"'{self.amount} blood' is not in {text!r}"
         if self.to == "ready" and not has(q, "ready vampire you control"):
@@ -155,20 +163,16 @@ class PhaseBlood(Kind):
             yield f"the clan {self.clan} is not what {text!r} says"
 
 
-class PhasePool(Kind):
+class PhasePool(PhaseEffect):
     """A card in play gaining its controller pool in one of her phases: 'During your unlock phase, if you control
     the Edge, you may lock this card to gain 1 pool.'"""
 
     phase: Literal["unlock"]
     amount: int = Field(ge=1, le=10)
-    lock: bool = Field(default=False, description="The card locks to do it.")
     edge: bool = Field(default=False, description="Only if she controls the Edge.")
 
     def unsaid(self, q: str, text: str) -> Iterator[str]:
-        if f"your {self.phase} phase" not in q:
-            yield f"'during your {self.phase} phase' is not in {text!r}"
-        if self.lock != bool(re.search(r"\block\b", q)):  # not the 'unlock' of 'unlock phase'
-            yield f"lock is {str(self.lock).lower()}, not what {text!r} says"
+        yield from super().unsaid(q, text)
         if f"gain {self.amount} pool" not in q:
             yield f"'gain {self.amount} pool' is not in {text!r}"
         if self.edge != has(q, "the edge"):
