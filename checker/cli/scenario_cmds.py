@@ -389,6 +389,7 @@ def new(
     """Start a scenario file for a rules question: the schema line for editors, the rulesets, likely rules.
 
     Writes only a file that `rules ask` reads, and never over an existing file."""
+    from checker.scenarios.load import name_problem, shown_path
     from checker.scenarios.skeleton import (
         QuestionExistsError,
         question_problems,
@@ -397,7 +398,7 @@ def new(
         skeleton_problems,
         slug,
     )
-    from checker.scenarios.suite import SCENARIOS_DIR, name_problem, shown_path
+    from checker.scenarios.suite import SCENARIOS_DIR
     from reference.atomic import write_atomic
     from reference.knowledge import reference
     from reference.rulesets import rulesets
