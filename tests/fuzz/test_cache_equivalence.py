@@ -7,9 +7,9 @@ next run must too, and so must a run after the file is put back. Each edit is ch
 so that a cache ignoring that input fails here.
 
 The runs are real `rules check --json` processes over a copy of the project (checker/, reference/, scenarios/)
-and of krcg's data package, so that the files can be edited. The default run edits four inputs between runs
-and two during a run; the extended run (``RULES_EXTENDED=1``) edits every input between runs, and during a run
-at several moments.
+and of krcg's data package, so that the files can be edited. The default run edits three inputs between runs
+and two during a run, at moments that left wrong answers in the cache before it was fixed; the extended run
+(``RULES_EXTENDED=1``) edits every input between runs, and during a run at several moments.
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def _between(project: Project, edit: Edit) -> None:
     assert project.check().same(before)
 
 
-BETWEEN = list(EDITS) if EXTENDED else ["engine code", "ruleset", "card parser", "card package data"]
+BETWEEN = list(EDITS) if EXTENDED else ["engine code", "card parser", "card package data"]
 
 
 @pytest.mark.parametrize("what", BETWEEN)
@@ -177,7 +177,7 @@ def test_an_input_changed_between_runs_is_answered_as_without_the_cache(project:
     _between(project, EDITS[what])
 
 
-DURING = {"engine code": (0.3, 0.7, 1.1), "ruleset": (1.0,)} if not EXTENDED else {
+DURING = {"engine code": (0.7, 1.1), "ruleset": (1.0,)} if not EXTENDED else {
     what: (0.1, 0.3, 0.5, 0.7, 0.9, 1.1, 1.3, 1.6) for what in EDITS}
 
 

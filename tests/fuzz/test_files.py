@@ -24,7 +24,7 @@ from checker.scenarios.answer_cache import ENV as ANSWER_CACHE_ENV
 from tests.conftest import ROOT
 from tests.fuzz.test_inputs import EXTENDED, time_limit
 
-NAMES = 400 if EXTENDED else 30
+NAMES = 400 if EXTENDED else 20
 GOOD = (ROOT / "scenarios/actions/bleed-gets-the-edge.yaml").read_bytes().replace(b"../schema.json", b"schema.json")
 KINDS = ("regular", "fifo", "folder", "device link")
 runner = CliRunner()
