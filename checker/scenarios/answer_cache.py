@@ -126,9 +126,9 @@ def fingerprint() -> str:
 def changed_during_run() -> list[str]:
     """The files answers depend on that changed since this process loaded them: its answers may then be of the
     old code or data, or of the new, and must not be kept."""
-    from reference.cards import card_inputs
-
-    card_data = [] if card_inputs().unchanged() else ["krcg's card data"]
+    cards = provenance.card_package_dir()  # the parsers are files of reference/, read below once
+    card_data = ["krcg's card data"] if cards and provenance.changed_since_start(cards, provenance.is_card_data) \
+        else []
     return [*(f"checker/{n}" for n in provenance.changed_since_start(CHECKER_DIR, _is_answering)),
             *(f"reference/{n}" for n in provenance.changed_since_start(PACKAGE_DIR)), *card_data]
 
